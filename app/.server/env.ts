@@ -77,6 +77,11 @@ export function getEnv(): Env {
   return cached;
 }
 
+/** Fixes the environment for this process (the server entry parses it before React's NODE_ENV is forced). */
+export function setEnv(env: Env) {
+  cached = env;
+}
+
 export function adminEmails(env: Env = getEnv()): string[] {
   return env.ADMIN_EMAILS.split(",")
     .map((email) => email.trim().toLowerCase())

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "./test-database";
-import type { DatabaseHandle } from "./client";
+import { queryRows, type DatabaseHandle } from "./client";
 import { businesses, users } from "./schema";
 
 describe("database schema", () => {
@@ -15,8 +15,8 @@ describe("database schema", () => {
 
   it("applies the migrations with pg_trgm and enforces the spec's constraints", async () => {
     const { db } = handle;
-    const ext = await db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
-    expect(ext.rows).toHaveLength(1);
+    const ext = await queryRows(db, sql`select extname from pg_extension where extname = 'pg_trgm'`);
+    expect(ext).toHaveLength(1);
     await db.insert(users).values({ id: "u1", name: "Ana", email: "ana@example.com" });
     const base = { name: "Shop", industry: "food-industry", address: "1 Main", city: "Woodland Hills", state: "CA", zipCode: "91367", userId: "u1" };
     const [row] = await db.insert(businesses).values(base).returning();
@@ -29,7 +29,7 @@ describe("database schema", () => {
 
   it("is idempotent: migrating twice changes nothing", async () => {
     await handle.migrate();
-    const { rows } = await handle.db.execute(sql`select count(*)::int as n from businesses`);
+    const rows = await queryRows(handle.db, sql`select count(*)::int as n from businesses`);
     expect(rows[0]).toEqual({ n: 1 });
   });
 });

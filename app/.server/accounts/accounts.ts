@@ -1,0 +1,117 @@
+import type { Services } from "../services";
+import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "../rate-limit";
+
+/** Result of an auth operation: success with the Set-Cookie headers to forward, or a message for the user. */
+export type AuthResult = { ok: true; cookies: string[] } | { ok: false; message: string; status: number };
+
+// Spec §6 "abuse protection" (issue 3): per client IP and per account, kept in the database.
+const FAILED_SIGNIN_PER_IP = { window: 60, max: 5 };
+const FAILED_SIGNIN_PER_ACCOUNT = { window: 15 * 60, max: 10 };
+const SIGNUP_PER_IP = { window: 60 * 60, max: 10 };
+const RESET_PER_IP = { window: 60, max: 5 };
+const RESET_PER_ACCOUNT = { window: 15 * 60, max: 3 };
+
+export const UNVERIFIED_MESSAGE =
+  "Please confirm your email address before signing in. We've sent you a new confirmation link.";
+
+interface Caller {
+  headers: Headers;
+  clientIp: string;
+}
+
+async function messageOf(response: Response, fallback: string): Promise<string> {
+  try {
+    const body = (await response.clone().json()) as { message?: string };
+    return body.message || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function refused(): AuthResult {
+  return { ok: false, status: 429, message: RATE_LIMIT_MESSAGE };
+}
+
+export async function signIn(
+  { auth, db }: Services,
+  caller: Caller,
+  input: { email: string; password: string; rememberMe: boolean },
+): Promise<AuthResult> {
+  const email = input.email.toLowerCase();
+  const ipKey = `signin-fail:ip:${caller.clientIp}`;
+  const accountKey = `signin-fail:account:${email}`;
+  if (
+    (await isRateLimited(db, ipKey, FAILED_SIGNIN_PER_IP)) ||
+    (await isRateLimited(db, accountKey, FAILED_SIGNIN_PER_ACCOUNT))
+  ) {
+    return refused();
+  }
+  const response = await auth.api.signInEmail({
+    body: { email, password: input.password, rememberMe: input.rememberMe, callbackURL: "/dashboard" },
+    headers: caller.headers,
+    asResponse: true,
+  });
+  if (response.ok) return { ok: true, cookies: response.headers.getSetCookie() };
+  if (response.status === 403) return { ok: false, status: 403, message: UNVERIFIED_MESSAGE };
+  await hitRateLimit(db, ipKey, FAILED_SIGNIN_PER_IP);
+  await hitRateLimit(db, accountKey, FAILED_SIGNIN_PER_ACCOUNT);
+  if (response.status === 401) return { ok: false, status: 401, message: "Invalid email or password" };
+  return { ok: false, status: response.status, message: await messageOf(response, "Could not sign in.") };
+}
+
+export async function signUp(
+  { auth, db }: Services,
+  caller: Caller,
+  input: { email: string; password: string },
+): Promise<AuthResult> {
+  if (!(await hitRateLimit(db, `signup:ip:${caller.clientIp}`, SIGNUP_PER_IP)).allowed) return refused();
+  const email = input.email.toLowerCase();
+  const response = await auth.api.signUpEmail({
+    body: { email, password: input.password, name: email.split("@")[0], callbackURL: "/dashboard" },
+    headers: caller.headers,
+    asResponse: true,
+  });
+  if (response.ok) return { ok: true, cookies: [] };
+  return { ok: false, status: response.status, message: await messageOf(response, "Could not create the account.") };
+}
+
+/** Always answers the same way, whether or not an account exists (no account enumeration). */
+export async function requestPasswordReset(
+  { auth, db }: Services,
+  caller: Caller,
+  input: { email: string },
+): Promise<AuthResult> {
+  const email = input.email.toLowerCase();
+  const byIp = await hitRateLimit(db, `reset:ip:${caller.clientIp}`, RESET_PER_IP);
+  if (!byIp.allowed) return refused();
+  const byAccount = await hitRateLimit(db, `reset:account:${email}`, RESET_PER_ACCOUNT);
+  if (byAccount.allowed) {
+    await auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: caller.headers });
+  }
+  return { ok: true, cookies: [] };
+}
+
+export async function resetPassword(
+  { auth, db }: Services,
+  caller: Caller,
+  input: { token: string; password: string },
+): Promise<AuthResult> {
+  if (!(await hitRateLimit(db, `reset-submit:ip:${caller.clientIp}`, RESET_PER_IP)).allowed) return refused();
+  const response = await auth.api.resetPassword({
+    body: { token: input.token, newPassword: input.password },
+    headers: caller.headers,
+    asResponse: true,
+  });
+  if (response.ok) return { ok: true, cookies: [] };
+  const message = await messageOf(response, "This reset link is invalid or has expired.");
+  return { ok: false, status: response.status, message: /token/i.test(message) ? "This reset link is invalid or has expired." : message };
+}
+
+export async function signOut({ auth }: Services, caller: Caller): Promise<string[]> {
+  try {
+    const response = await auth.api.signOut({ headers: caller.headers, asResponse: true });
+    return response.headers.getSetCookie();
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { redirect, type RouterContextProvider } from "react-router";
+import type { Database } from "../db/client";
+import { users } from "../db/schema";
+import { logger } from "../logger";
+import { getServicesFrom } from "../services";
+
+/** Who is asking: what every page and domain function needs to know about the signed-in person. */
+export interface Viewer {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+}
+
+type Ctx = Readonly<RouterContextProvider>;
+
+/**
+ * The server-side admin check (spec §6 `is_admin`): reads the role from the database. A failing check is
+ * logged and answers false, so a broken check never grants admin.
+ */
+export async function isAdmin(db: Database, userId: string): Promise<boolean> {
+  try {
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.role === "admin";
+  } catch (error) {
+    logger.error({ err: error, userId }, "admin check failed; treating the user as a non-admin");
+    return false;
+  }
+}
+
+/** The signed-in viewer, or null. Reads the session cookie through Better Auth. */
+export async function getViewer(request: Request, context: Ctx): Promise<Viewer | null> {
+  const { auth, db } = getServicesFrom(context);
+  let session;
+  try {
+    session = await auth.api.getSession({ headers: request.headers });
+  } catch (error) {
+    logger.warn({ err: error }, "session read failed");
+    return null;
+  }
+  if (!session) return null;
+  const { user } = session;
+  return { id: user.id, email: user.email, name: user.name, isAdmin: await isAdmin(db, user.id) };
+}
+
+/** Same-site paths only: anything else (//evil.com, https://…, /\evil) falls back to `fallback`. */
+export function safeRedirectPath(target: unknown, fallback = "/dashboard"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) {
+    return fallback;
+  }
+  try {
+    const url = new URL(target, "http://local.invalid");
+    if (url.origin !== "http://local.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Signed-out visitors go to /signin, remembering where they were headed. */
+export async function requireUser(request: Request, context: Ctx): Promise<Viewer> {
+  const viewer = await getViewer(request, context);
+  if (viewer) return viewer;
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  throw redirect(`/signin?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** Non-admins (or a failed admin check) go to /dashboard (spec §6). */
+export async function requireAdmin(request: Request, context: Ctx): Promise<Viewer> {
+  const viewer = await requireUser(request, context);
+  if (!viewer.isAdmin) throw redirect("/dashboard");
+  return viewer;
+}
+
+/** A signed-in visitor on /signin goes to /dashboard (spec §2). */
+export async function requireAnonymous(request: Request, context: Ctx): Promise<void> {
+  if (await getViewer(request, context)) throw redirect("/dashboard");
+}

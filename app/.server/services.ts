@@ -1,0 +1,82 @@
+import { inArray } from "drizzle-orm";
+import { createContext, type RouterContextProvider } from "react-router";
+import { createAuth, type Auth } from "./auth/auth";
+import { openConfiguredDatabase, type Database, type DatabaseHandle } from "./db/client";
+import { users } from "./db/schema";
+import { adminEmails, getEnv, type Env } from "./env";
+import { logger } from "./logger";
+import { createOutboxDispatcher, type OutboxDispatcher } from "./mail/dispatcher";
+import { createMailTransport } from "./mail/transport";
+import { resolveAuthSecret } from "./secret";
+import { seedDemoContent } from "./seed/seed-demo";
+import { createStorage, type Storage } from "./storage";
+
+export interface Services {
+  env: Env;
+  database: DatabaseHandle;
+  db: Database;
+  storage: Storage;
+  auth: Auth;
+  mailer: OutboxDispatcher;
+}
+
+const contextKey = Symbol.for("local-shine.services-context");
+const holder = globalThis as unknown as Record<symbol, ReturnType<typeof createContext<Services>>>;
+/** Handed to every loader and action through the router context (server/app.ts getLoadContext). */
+export const servicesContext = (holder[contextKey] ??= createContext<Services>());
+
+export function getServicesFrom(context: Readonly<RouterContextProvider>): Services {
+  return context.get(servicesContext);
+}
+
+/**
+ * Builds the services on an open, migrated database: storage, mail (outbox dispatcher, not yet started), auth.
+ * Used by the server and by integration tests (with a test database and a temporary DATA_DIR).
+ */
+export function createServices(database: DatabaseHandle, env: Env): Services {
+  const storage = createStorage(env);
+  const transport = createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
+  const mailer = createOutboxDispatcher({ db: database.db, transport, from: env.MAIL_FROM, logger });
+  const auth = createAuth({ db: database.db, env, secret: resolveAuthSecret(env), onEmailQueued: () => mailer.wake() });
+  return { env, database, db: database.db, storage, auth, mailer };
+}
+
+let running: Services | undefined;
+
+/** Opens the configured database, migrates, seeds (when allowed) and starts the mail dispatcher. Idempotent. */
+export async function startServices(env: Env = getEnv()): Promise<Services> {
+  if (running) return running;
+  const database = await openConfiguredDatabase(env);
+  try {
+    await database.migrate();
+    const services = createServices(database, env);
+    await promoteConfiguredAdmins(database.db, env);
+    if (env.SEED_DEMO) {
+      const result = await seedDemoContent({ db: database.db, storage: services.storage, logger });
+      if (!("skipped" in result)) logger.info({ ...result }, "demo content loaded");
+    }
+    services.mailer.start();
+    running = services;
+    logger.info({ database: database.kind, storage: services.storage.kind }, "services started");
+    return services;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Stops the mail dispatcher and closes the database (graceful shutdown). */
+export async function stopServices() {
+  const current = running;
+  running = undefined;
+  if (!current) return;
+  await current.mailer.stop();
+  await current.database.close();
+}
+
+/** ADMIN_EMAILS are admins "as soon as their account exists": new accounts via the auth hook, old ones here. */
+export async function promoteConfiguredAdmins(db: Database, env: Env) {
+  const emails = adminEmails(env);
+  if (emails.length === 0) return;
+  await db.update(users).set({ role: "admin" }).where(inArray(users.email, emails));
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+/** Spec §9: minimum password length 6. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(255, "Email must be less than 255 characters")
+  .pipe(z.email("Please enter a valid email address"));
+
+const password = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(128, "Password must be at most 128 characters");
+
+/** Sign in and sign up share one schema (spec §5); `intent` says which. */
+export const SignInSchema = z.object({
+  intent: z.enum(["signin", "signup"]).default("signin"),
+  email,
+  password,
+  rememberMe: z
+    .union([z.literal("on"), z.literal("true"), z.boolean()])
+    .optional()
+    .transform((value) => value === true || value === "on" || value === "true"),
+  redirectTo: z.string().optional(),
+});
+
+export const ForgotPasswordSchema = z.object({ email });
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string({ error: "This reset link is invalid or has expired." }).min(1, "This reset link is invalid or has expired."),
+    password,
+    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+
+/** The one answer to a reset request, whether or not the account exists. */
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists for that email, we've sent a link to reset your password. The link works for one hour.";

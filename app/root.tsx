@@ -1,0 +1,127 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { Button } from "~/components/ui/button";
+import { Toaster } from "~/components/ui/sonner";
+import { notify } from "~/components/ui/toast";
+import { getViewer } from "~/.server/auth/guards";
+import { takeFlashToast } from "~/.server/flash-toast";
+import { getServicesFrom } from "~/.server/services";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer(request, context);
+  const { toast, header } = await takeFlashToast(request);
+  const { env } = getServicesFrom(context);
+  return data(
+    {
+      viewer: viewer ? { email: viewer.email, name: viewer.name, isAdmin: viewer.isAdmin } : null,
+      toast,
+      appUrl: env.APP_URL,
+    },
+    header ? { headers: { "Set-Cookie": header } } : undefined,
+  );
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0d6c78" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast } = loaderData;
+  useEffect(() => {
+    if (toast) notify(toast);
+  }, [toast]);
+  return (
+    <>
+      <SiteHeader viewer={loaderData.viewer} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <SiteHeader viewer={rootData?.viewer ?? null} />
+      <main id="main" className="flex-1">
+        {notFound ? <NotFoundContent /> : <UnexpectedError />}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+/** Spec §2 "404": '404 Oops! Page not found' with a Return to Home link. */
+export function NotFoundContent() {
+  return (
+    <section className="container-page flex flex-col items-center py-24 text-center">
+      <p className="text-7xl font-black text-primary">404</p>
+      <h1 className="mt-4 text-3xl font-bold">
+        <span className="sr-only">404 </span>Oops! Page not found
+      </h1>
+      <p className="mt-3 max-w-md text-muted-foreground">
+        The page you were looking for isn't here. It may have moved, or the link may be mistyped.
+      </p>
+      <Button asChild className="mt-8" size="lg">
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </section>
+  );
+}
+
+function UnexpectedError() {
+  return (
+    <section className="container-page flex flex-col items-center py-24 text-center">
+      <h1 className="text-3xl font-bold">Error</h1>
+      <p className="mt-3 max-w-md text-muted-foreground">An unexpected error occurred. Please try again.</p>
+      <Button asChild className="mt-8">
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "data/", "node_modules/", "test-results/", "playwright-report/", "drizzle/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    // Server-only code has one home (STYLE.md habit 2): components and shared libs may not import it.
+    files: ["app/components/**", "app/lib/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~/.server/*", "**/.server/*"], message: "Server-only module." }] }],
+    },
+  },
+);

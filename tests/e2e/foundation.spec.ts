@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+
+test("home page shows the shared header", async ({ page }) => {
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: /Local Shine/ })).toHaveAttribute("href", "/");
+  const nav = header.getByRole("navigation", { name: "Main" });
+  for (const [label, href] of [
+    ["Home", "/"],
+    ["Digital Kiosk", "/about"],
+    ["Shine Stories", "/shine-stories"],
+    ["Local Shiners", "/local-shiners"],
+    ["Contact", "/contact"],
+  ]) {
+    await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+  }
+  await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/signin");
+  await expect(header.getByRole("link", { name: "Join Our Network" })).toHaveAttribute("href", "/submit-business");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shine brighter in your neighborhood");
+});
+
+test("an unknown path answers 404 with the spec's page", async ({ page }) => {
+  const response = await page.goto("/no-such-page-here");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: /Oops! Page not found/ })).toBeVisible();
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the header collapses into a menu on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const mobile = page.getByRole("navigation", { name: "Mobile" });
+  await expect(mobile.getByRole("link", { name: "Local Shiners" })).toBeVisible();
+  await expect(mobile.getByRole("link", { name: "Sign In" })).toBeVisible();
+});
+
+test("healthz answers 200", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+});
