@@ -3,7 +3,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3217);
-export const E2E_DATA_DIR = path.resolve(".tmp/e2e-data");
+export const E2E_DATA_DIR = path.resolve(`.tmp/e2e-data-${E2E_PORT}`);
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) => fs.existsSync(candidate));
 
 export default defineConfig({

@@ -3,14 +3,34 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 // Mirrors the spec's route table (§2), plus the pages the spec leaves open (contact, password reset, inbox).
 export default [
   index("routes/marketing/home.tsx"),
+  route("about", "routes/marketing/about.tsx"),
+  route("contact", "routes/marketing/contact.tsx"),
+  route("submit-business", "routes/marketing/submit-business.tsx"),
+  route("map", "routes/marketing/map.tsx"),
 
   route("signin", "routes/auth/signin.tsx"),
   route("signout", "routes/auth/signout.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
 
-  route("dashboard", "routes/dashboard/media.tsx"),
+  route("local-shiners", "routes/directory/chooser.tsx"),
+  route("local-shiners/all", "routes/directory/all.tsx"),
+  route("local-shiners/:industry", "routes/directory/industry.tsx"),
+  route("business/:id", "routes/directory/business.tsx"),
 
+  route("shine-stories", "routes/stories/stories-home.tsx"),
+  route("shine-stories/:industry", "routes/stories/industry.tsx"),
+  route("story/:id", "routes/stories/story.tsx"),
+  route("stories/submit", "routes/resources/submit-story.ts"),
+
+  route("dashboard", "routes/dashboard/media.tsx"),
+  route("dashboard/media", "routes/resources/media-upload.ts"),
+  route("admin", "routes/admin/businesses.tsx"),
+  route("admin/stories", "routes/admin/stories.tsx"),
+  route("admin/inbox", "routes/admin/inbox.tsx"),
+
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
   route("api/auth/*", "routes/resources/auth.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -10,7 +10,8 @@ const operatorNodeEnv = process.env.NODE_ENV;
 process.env.NODE_ENV = "production";
 
 type AppModule = typeof import("./app");
-const BUILD_PATH = path.resolve("build/server/index.js");
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
+const BUILD_PATH = path.join(BUILD_DIR, "server/index.js");
 
 async function main() {
   const build: AppModule = await import(pathToFileURL(BUILD_PATH).href).catch((error: unknown) => {
@@ -37,8 +38,8 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   app.use(build.createApp(services));
 
   const server = app.listen(env.PORT, env.HOST, () => {

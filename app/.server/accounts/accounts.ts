@@ -1,3 +1,4 @@
+import { APIError } from "better-auth/api";
 import type { Services } from "../services";
 import { hitRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "../rate-limit";
 
@@ -28,6 +29,18 @@ async function messageOf(response: Response, fallback: string): Promise<string> 
   }
 }
 
+/** Better Auth answers with a Response, or throws an APIError from a hook (weak password); both become a Response. */
+async function respond(call: () => Promise<Response>): Promise<Response> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof APIError) {
+      return Response.json({ message: error.message, code: error.body?.code }, { status: error.statusCode });
+    }
+    throw error;
+  }
+}
+
 function refused(): AuthResult {
   return { ok: false, status: 429, message: RATE_LIMIT_MESSAGE };
 }
@@ -46,11 +59,13 @@ export async function signIn(
   ) {
     return refused();
   }
-  const response = await auth.api.signInEmail({
-    body: { email, password: input.password, rememberMe: input.rememberMe, callbackURL: "/dashboard" },
-    headers: caller.headers,
-    asResponse: true,
-  });
+  const response = await respond(() =>
+    auth.api.signInEmail({
+      body: { email, password: input.password, rememberMe: input.rememberMe, callbackURL: "/dashboard" },
+      headers: caller.headers,
+      asResponse: true,
+    }),
+  );
   if (response.ok) return { ok: true, cookies: response.headers.getSetCookie() };
   if (response.status === 403) return { ok: false, status: 403, message: UNVERIFIED_MESSAGE };
   await hitRateLimit(db, ipKey, FAILED_SIGNIN_PER_IP);
@@ -66,11 +81,13 @@ export async function signUp(
 ): Promise<AuthResult> {
   if (!(await hitRateLimit(db, `signup:ip:${caller.clientIp}`, SIGNUP_PER_IP)).allowed) return refused();
   const email = input.email.toLowerCase();
-  const response = await auth.api.signUpEmail({
-    body: { email, password: input.password, name: email.split("@")[0], callbackURL: "/dashboard" },
-    headers: caller.headers,
-    asResponse: true,
-  });
+  const response = await respond(() =>
+    auth.api.signUpEmail({
+      body: { email, password: input.password, name: email.split("@")[0], callbackURL: "/dashboard" },
+      headers: caller.headers,
+      asResponse: true,
+    }),
+  );
   if (response.ok) return { ok: true, cookies: [] };
   return { ok: false, status: response.status, message: await messageOf(response, "Could not create the account.") };
 }
@@ -97,11 +114,13 @@ export async function resetPassword(
   input: { token: string; password: string },
 ): Promise<AuthResult> {
   if (!(await hitRateLimit(db, `reset-submit:ip:${caller.clientIp}`, RESET_PER_IP)).allowed) return refused();
-  const response = await auth.api.resetPassword({
-    body: { token: input.token, newPassword: input.password },
-    headers: caller.headers,
-    asResponse: true,
-  });
+  const response = await respond(() =>
+    auth.api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+      headers: caller.headers,
+      asResponse: true,
+    }),
+  );
   if (response.ok) return { ok: true, cookies: [] };
   const message = await messageOf(response, "This reset link is invalid or has expired.");
   return { ok: false, status: response.status, message: /token/i.test(message) ? "This reset link is invalid or has expired." : message };

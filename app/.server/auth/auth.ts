@@ -35,6 +35,7 @@ export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
     secret,
     trustedOrigins: [env.APP_URL],
     telemetry: { enabled: false },
+    logger: { disabled: env.LOG_LEVEL === "silent", level: "error" },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },

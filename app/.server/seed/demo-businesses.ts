@@ -130,8 +130,10 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerName: "Gus Petrakis",
     ownerBio:
       "Gus spent twenty years as a set carpenter in Burbank before deciding he'd rather build things that stay up. He lives four blocks from the shop and still takes most jobs himself.",
-    qualityDescription: "Flat hourly rate, no trip fees inside West Hills, and he cleans up better than he found it.",
-    communityDescription: "Installs free grab bars for West Hills seniors through the neighborhood council's aging-in-place program.",
+    qualityDescription:
+      "Flat hourly rate, no trip fees inside West Hills, and he cleans up better than he found it.",
+    communityDescription:
+      "Installs free grab bars for West Hills seniors through the neighborhood council's aging-in-place program.",
     latitude: 34.1968,
     longitude: -118.6246,
   },
@@ -153,7 +155,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerBio:
       "Tamar is a second-generation HVAC tech who took over the business from her uncle in 2018. She's the reason the company now offers same-day service on heat-advisory days.",
     qualityDescription: "NATE-certified technicians, and we show you the failed part before we replace it.",
-    communityDescription: "During heat waves we loan portable AC units to neighbors who are waiting on a repair.",
+    communityDescription:
+      "During heat waves we loan portable AC units to neighbors who are waiting on a repair.",
     sustainabilityDescription:
       "We're a rebate partner for high-efficiency heat pumps and help customers file the paperwork.",
     latitude: 34.2013,
@@ -176,7 +179,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerBio:
       "Hiro studied horticulture at Cal Poly Pomona and has been replacing thirsty lawns with California natives since the 2015 drought. He gives a free talk at the Encino library every spring.",
     qualityDescription: "A horticulturist designs every plan, and plants are guaranteed for a full year.",
-    communityDescription: "Greenleaf maintains the pollinator garden at a Balboa Park-area elementary school for free.",
+    communityDescription:
+      "Greenleaf maintains the pollinator garden at a Balboa Park-area elementary school for free.",
     sustainabilityDescription:
       "Native plants, smart controllers and mulch from our own green waste cut customer water bills by a third on average.",
     latitude: 34.1597,
@@ -198,7 +202,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
   {
     name: "Hillside Roofing & Gutters",
     industry: "home-services",
-    description: "Roof repairs, re-roofs and gutter cleaning from the Santa Susana foothills down to the boulevard.",
+    description:
+      "Roof repairs, re-roofs and gutter cleaning from the Santa Susana foothills down to the boulevard.",
     address: "20929 Devonshire St",
     city: "Chatsworth",
     zipCode: "91311",
@@ -210,9 +215,12 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerName: "Ray Whitfield",
     ownerBio:
       "Ray has been on Valley roofs for thirty years and started Hillside after the Northridge quake kept him busy for a decade. His son Tyler now runs the crews.",
-    qualityDescription: "Drone inspections with photos, and a ten-year workmanship warranty on every re-roof.",
-    communityDescription: "Hillside clears gutters for free at Chatsworth churches and the local Little League clubhouse.",
-    sustainabilityDescription: "Cool-roof shingles that reflect heat, and old shingles go to an asphalt recycler.",
+    qualityDescription:
+      "Drone inspections with photos, and a ten-year workmanship warranty on every re-roof.",
+    communityDescription:
+      "Hillside clears gutters for free at Chatsworth churches and the local Little League clubhouse.",
+    sustainabilityDescription:
+      "Cool-roof shingles that reflect heat, and old shingles go to an asphalt recycler.",
     latitude: 34.2574,
     longitude: -118.5896,
   },
@@ -230,7 +238,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerName: "Sam Okafor",
     ownerBio:
       "Sam moved from Lagos to Northridge to study at CSUN and learned the trade at a shop on Reseda Boulevard. He bought it from his mentor in 2020.",
-    qualityDescription: "Licensed by the state Bureau of Security and Investigative Services, with a 30-minute arrival goal.",
+    qualityDescription:
+      "Licensed by the state Bureau of Security and Investigative Services, with a 30-minute arrival goal.",
     latitude: 34.2379,
     longitude: -118.5363,
   },
@@ -241,7 +250,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
   {
     name: "Warner Center Auto Spa",
     industry: "automobile-services",
-    description: "Hand washes, ceramic coatings and full interior details a block from the Warner Center offices.",
+    description:
+      "Hand washes, ceramic coatings and full interior details a block from the Warner Center offices.",
     address: "21345 Victory Blvd",
     city: "Woodland Hills",
     zipCode: "91367",
@@ -254,7 +264,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerName: "Andre Mitchell",
     ownerBio:
       "Andre started detailing cars in his mom's Canoga Park driveway at sixteen. Fifteen years later he runs a six-bay shop and trains every detailer himself.",
-    qualityDescription: "Two-bucket hand washes, pH-neutral soaps and a walk-around with you before you drive off.",
+    qualityDescription:
+      "Two-bucket hand washes, pH-neutral soaps and a walk-around with you before you drive off.",
     communityDescription:
       "Every fall the spa hosts a free wash day for veterans and first responders, and it's packed every year.",
     sustainabilityDescription:
@@ -277,9 +288,12 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerName: "Frank DiMaggio",
     ownerBio:
       "Frank opened the shop in 1994 and has never once sold a customer a tire they didn't need. His daughter Gina handles the front desk and the shop's surprisingly good Instagram.",
-    qualityDescription: "Road-force balancing on every tire, and we torque lug nuts by hand, never with an impact gun alone.",
-    communityDescription: "Ventura Tire sponsors two AYSO teams and rotates tires for free for Meals on Wheels drivers.",
-    sustainabilityDescription: "Old tires go to a California recycler that turns them into playground surfacing.",
+    qualityDescription:
+      "Road-force balancing on every tire, and we torque lug nuts by hand, never with an impact gun alone.",
+    communityDescription:
+      "Ventura Tire sponsors two AYSO teams and rotates tires for free for Meals on Wheels drivers.",
+    sustainabilityDescription:
+      "Old tires go to a California recycler that turns them into playground surfacing.",
     latitude: 34.1722,
     longitude: -118.5741,
   },
@@ -300,7 +314,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerBio:
       "Priya left a corporate finance job in 2017 to buy the car wash her family had used for twenty years. She kept every employee and added a paid training program.",
     qualityDescription: "Soft-cloth tunnel, hand-dried finish, and a re-wash free if anything's missed.",
-    communityDescription: "Shine Line hosts charity wash Saturdays where local schools keep 100% of the proceeds.",
+    communityDescription:
+      "Shine Line hosts charity wash Saturdays where local schools keep 100% of the proceeds.",
     sustainabilityDescription: "Reclaimed water, solar panels on the canopy and biodegradable soaps.",
     latitude: 34.2036,
     longitude: -118.6059,
@@ -308,7 +323,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
   {
     name: "Reseda Brake & Muffler",
     industry: "automobile-services",
-    description: "Brakes, exhaust, and check-engine diagnostics from a shop that's been on Sherman Way since 1988.",
+    description:
+      "Brakes, exhaust, and check-engine diagnostics from a shop that's been on Sherman Way since 1988.",
     address: "18420 Sherman Way",
     city: "Reseda",
     zipCode: "91335",
@@ -320,14 +336,16 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerBio:
       "Hector bought the shop from its founder in 2002 after working there for ten years. He still does every diagnostic himself and explains the results in English or Spanish.",
     qualityDescription: "OEM-grade parts and a 24-month, 24,000-mile warranty on brakes and exhaust.",
-    communityDescription: "Teaches a free Saturday car-care class for Reseda High School students each spring.",
+    communityDescription:
+      "Teaches a free Saturday car-care class for Reseda High School students each spring.",
     latitude: 34.2011,
     longitude: -118.5371,
   },
   {
     name: "Tarzana Hybrid & EV Service",
     industry: "automobile-services",
-    description: "Independent service for hybrids and electric cars: batteries, brakes, tires and software updates.",
+    description:
+      "Independent service for hybrids and electric cars: batteries, brakes, tires and software updates.",
     address: "5521 Reseda Blvd",
     city: "Tarzana",
     zipCode: "91356",
@@ -340,16 +358,20 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerName: "Nadia Farouk",
     ownerBio:
       "Nadia was a battery engineer in Torrance before opening Tarzana's first independent EV shop in 2019. She loves explaining regenerative braking to anyone who'll listen.",
-    qualityDescription: "Factory-level diagnostic tools for a dozen makes, and every battery test comes with a printed report.",
-    communityDescription: "Runs a monthly free EV test-drive morning with local owners who volunteer their cars.",
-    sustainabilityDescription: "Repairs battery packs module by module instead of replacing whole packs whenever possible.",
+    qualityDescription:
+      "Factory-level diagnostic tools for a dozen makes, and every battery test comes with a printed report.",
+    communityDescription:
+      "Runs a monthly free EV test-drive morning with local owners who volunteer their cars.",
+    sustainabilityDescription:
+      "Repairs battery packs module by module instead of replacing whole packs whenever possible.",
     latitude: 34.1742,
     longitude: -118.5364,
   },
   {
     name: "Calabasas Coachworks",
     industry: "automobile-services",
-    description: "Collision repair and paint matched so well your insurer's adjuster will ask which panel we fixed.",
+    description:
+      "Collision repair and paint matched so well your insurer's adjuster will ask which panel we fixed.",
     address: "23901 Calabasas Rd",
     city: "Calabasas",
     zipCode: "91302",
@@ -416,7 +438,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
       "Walt restored his first Mustang in 1971 and hasn't stopped since. The garage's Sunday cars-and-coffee has become a Chatsworth tradition.",
     qualityDescription: "Period-correct parts wherever possible, and a photo log of every restoration.",
     communityDescription: "Hosts a free cars-and-coffee meetup on the first Sunday of every month.",
-    sustainabilityDescription: "Rebuilding a sixty-year-old engine beats building a new car, and we recycle every fluid.",
+    sustainabilityDescription:
+      "Rebuilding a sixty-year-old engine beats building a new car, and we recycle every fluid.",
     latitude: 34.2513,
     longitude: -118.6064,
   },
@@ -443,7 +466,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     qualityDescription: "Long-fermented doughs, California-milled flour and butter from a Petaluma creamery.",
     communityDescription:
       "Unsold bread goes to the West Valley Food Pantry every evening, and we bake birthday cakes for foster kids through a local nonprofit.",
-    sustainabilityDescription: "Compostable packaging, and a 10% discount when you bring your own bag or cup.",
+    sustainabilityDescription:
+      "Compostable packaging, and a 10% discount when you bring your own bag or cup.",
     latitude: 34.1684,
     longitude: -118.6046,
   },
@@ -464,14 +488,16 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
       "Rosa and Miguel opened Los Robles in 2005 with recipes from Miguel's grandmother in Jalisco. Their kids now run the counter, and Rosa still makes every batch of salsa.",
     qualityDescription: "Tortillas pressed to order from fresh masa, and meats marinated overnight.",
     communityDescription: "Los Robles feeds the Canoga Park Little League after every home opener.",
-    sustainabilityDescription: "We buy produce from two family farms in Oxnard and compost our kitchen scraps.",
+    sustainabilityDescription:
+      "We buy produce from two family farms in Oxnard and compost our kitchen scraps.",
     latitude: 34.2009,
     longitude: -118.5908,
   },
   {
     name: "Marigold Morning Café",
     industry: "food-industry",
-    description: "All-day breakfast, Valley-famous chilaquiles and a patio that fills up by 9 a.m. on Saturdays.",
+    description:
+      "All-day breakfast, Valley-famous chilaquiles and a patio that fills up by 9 a.m. on Saturdays.",
     address: "18555 Ventura Blvd",
     city: "Tarzana",
     zipCode: "91356",
@@ -485,8 +511,10 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerBio:
       "Jasmine grew up in Tarzana and worked every job at a diner on Reseda Boulevard before opening Marigold in 2018. Her chilaquiles recipe is a blend of her Korean mom's and her best friend's abuela's.",
     qualityDescription: "Eggs from pasture-raised hens and bread from Canyon Crumb down the street.",
-    communityDescription: "Marigold hosts a free pancake breakfast for Tarzana Elementary teachers every August.",
-    sustainabilityDescription: "Coffee grounds go to community gardens, and we've cut our food waste in half since 2022.",
+    communityDescription:
+      "Marigold hosts a free pancake breakfast for Tarzana Elementary teachers every August.",
+    sustainabilityDescription:
+      "Coffee grounds go to community gardens, and we've cut our food waste in half since 2022.",
     latitude: 34.1707,
     longitude: -118.5401,
   },
@@ -506,7 +534,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerBio:
       "Wei learned to pull noodles in Lanzhou and spent years cooking in the San Gabriel Valley before bringing them west. He pulls every batch himself during the lunch rush.",
     qualityDescription: "Noodles pulled to order, broth simmered for eighteen hours.",
-    communityDescription: "Teaches free dumpling-folding classes for the Sherman Oaks library's Lunar New Year event.",
+    communityDescription:
+      "Teaches free dumpling-folding classes for the Sherman Oaks library's Lunar New Year event.",
     latitude: 34.1523,
     longitude: -118.4529,
   },
@@ -528,7 +557,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
       "Karim and his mother opened Little Olive in 2013 with her recipes from Beirut. The hummus is still made her way, by hand, every morning.",
     qualityDescription: "Everything is made in-house, from the pickles to the pita.",
     communityDescription: "Caters the Encino Community Center's monthly senior lunch at cost.",
-    sustainabilityDescription: "Reusable containers for regulars, and used fryer oil goes to a biodiesel maker.",
+    sustainabilityDescription:
+      "Reusable containers for regulars, and used fryer oil goes to a biodiesel maker.",
     latitude: 34.1549,
     longitude: -118.4839,
   },
@@ -569,7 +599,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerBio:
       "Tony is a CSUN alum who opened the shop across from campus in 2010. He still works the late shift on finals week.",
     qualityDescription: "Dough made daily and cold-fermented for 48 hours.",
-    communityDescription: "Feeds every CSUN club fundraiser at cost and donates pies to Northridge Hospital night staff.",
+    communityDescription:
+      "Feeds every CSUN club fundraiser at cost and donates pies to Northridge Hospital night staff.",
     latitude: 34.2358,
     longitude: -118.5262,
   },
@@ -600,9 +631,12 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerName: "Becca Lindqvist",
     ownerBio:
       "Becca made ice cream for her kids' birthday parties until the neighbors started placing orders. The shop opened in 2019 and the line on summer nights stretches down the block.",
-    qualityDescription: "Churned in small batches daily with California dairy and fruit from the Fillmore farmers market.",
-    communityDescription: "Hosts a flavor-naming contest for West Hills kids every summer; the winner's flavor goes on the menu.",
-    sustainabilityDescription: "Compostable cups and spoons, and a 50-cent discount for bringing your own cup.",
+    qualityDescription:
+      "Churned in small batches daily with California dairy and fruit from the Fillmore farmers market.",
+    communityDescription:
+      "Hosts a flavor-naming contest for West Hills kids every summer; the winner's flavor goes on the menu.",
+    sustainabilityDescription:
+      "Compostable cups and spoons, and a 50-cent discount for bringing your own cup.",
     latitude: 34.2014,
     longitude: -118.6371,
   },
@@ -626,9 +660,12 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerName: "Grace Nakamura, CPA",
     ownerBio:
       "Grace spent twelve years at a big downtown firm before opening Ledger & Pine in 2015 to work with the kind of businesses she grew up around. She still answers client emails herself.",
-    qualityDescription: "Every return is reviewed by two CPAs before it's filed, and we'll represent you if the IRS ever writes.",
-    communityDescription: "Volunteers with free tax-prep clinics at Pierce College every February through April.",
-    sustainabilityDescription: "Fully paperless since 2019: secure client portal and e-signatures for everything.",
+    qualityDescription:
+      "Every return is reviewed by two CPAs before it's filed, and we'll represent you if the IRS ever writes.",
+    communityDescription:
+      "Volunteers with free tax-prep clinics at Pierce College every February through April.",
+    sustainabilityDescription:
+      "Fully paperless since 2019: secure client portal and e-signatures for everything.",
     latitude: 34.1788,
     longitude: -118.6003,
   },
@@ -648,7 +685,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerName: "Diane Hollis",
     ownerBio:
       "Diane founded the firm with her law-school classmate Ana Reyes in 2008. Both are certified family-law specialists and both are Encino moms.",
-    qualityDescription: "Mediation first whenever possible, and flat fees for adoptions and simple estate plans.",
+    qualityDescription:
+      "Mediation first whenever possible, and flat fees for adoptions and simple estate plans.",
     communityDescription: "Handles pro bono adoptions for foster families through a Van Nuys nonprofit.",
     latitude: 34.1574,
     longitude: -118.4982,
@@ -668,8 +706,10 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerName: "Marcus Bell",
     ownerBio:
       "Marcus grew up in Canoga Park and spent a decade as a claims adjuster before becoming an independent agent. He knows what happens after the claim is filed.",
-    qualityDescription: "We shop fifteen carriers for every quote and help with every claim, start to finish.",
-    communityDescription: "Sponsors the Woodland Hills Fourth of July 5K and the Warner Center summer concerts.",
+    qualityDescription:
+      "We shop fifteen carriers for every quote and help with every claim, start to finish.",
+    communityDescription:
+      "Sponsors the Woodland Hills Fourth of July 5K and the Warner Center summer concerts.",
     latitude: 34.1762,
     longitude: -118.5984,
   },
@@ -691,7 +731,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
       "Sofia sold her first house in 2005 and has since helped more than four hundred Valley families move. She speaks English, Armenian and Russian.",
     qualityDescription: "Professional photography, 3D tours and staging advice included with every listing.",
     communityDescription: "Donates part of every commission to the Tarzana Neighborhood Council's park fund.",
-    sustainabilityDescription: "Energy-efficiency reports for every listing so buyers know what they're getting.",
+    sustainabilityDescription:
+      "Energy-efficiency reports for every listing so buyers know what they're getting.",
     latitude: 34.1708,
     longitude: -118.5342,
   },
@@ -710,8 +751,10 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerName: "Aisha Rahman",
     ownerBio:
       "Aisha started Brightpath from her kitchen table in 2017 after her own bakery's books were a mess. Now she keeps the books for forty local businesses, including three Local Shiners.",
-    qualityDescription: "A dedicated bookkeeper for every client and books closed by the 10th of every month.",
-    communityDescription: "Teaches a free small-business finance workshop at the Canoga Park library each quarter.",
+    qualityDescription:
+      "A dedicated bookkeeper for every client and books closed by the 10th of every month.",
+    communityDescription:
+      "Teaches a free small-business finance workshop at the Canoga Park library each quarter.",
     latitude: 34.2233,
     longitude: -118.5886,
   },
@@ -732,7 +775,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
       "Julian bought the shop in 2012 and turned it into the neighborhood's back office. He has printed wedding invitations for half of Sherman Oaks.",
     qualityDescription: "Color-matched proofs before every big run and same-day turnaround for most jobs.",
     communityDescription: "Prints flyers for free for Sherman Oaks school fundraisers.",
-    sustainabilityDescription: "Recycled paper by default and a drop-off bin for packing peanuts and ink cartridges.",
+    sustainabilityDescription:
+      "Recycled paper by default and a drop-off bin for packing peanuts and ink cartridges.",
     latitude: 34.1469,
     longitude: -118.4375,
   },
@@ -753,7 +797,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerBio:
       "Robert spent fifteen years at a national brokerage before going fee-only in 2014 so he'd never have to sell a product again. He coaches youth basketball on weekends.",
     qualityDescription: "Fiduciary at all times: no commissions, no products, just advice.",
-    communityDescription: "Runs free financial-literacy nights for Calabasas High School seniors and their parents.",
+    communityDescription:
+      "Runs free financial-literacy nights for Calabasas High School seniors and their parents.",
     latitude: 34.1541,
     longitude: -118.6457,
   },
@@ -773,7 +818,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
   {
     name: "Studio Nine Creative",
     industry: "professional-services",
-    description: "Websites, logos and social media for local businesses that would rather be running their business.",
+    description:
+      "Websites, logos and social media for local businesses that would rather be running their business.",
     address: "16661 Victory Blvd",
     city: "Van Nuys",
     zipCode: "91406",
@@ -813,7 +859,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerBio:
       "Camille danced with a ballet company in Montréal before an injury brought her to Pilates. She opened the studio in 2016 and still teaches the 6 a.m. class.",
     qualityDescription: "Comprehensively certified instructors and classes capped at six people.",
-    communityDescription: "Free monthly classes for cancer survivors in partnership with a Woodland Hills support group.",
+    communityDescription:
+      "Free monthly classes for cancer survivors in partnership with a Woodland Hills support group.",
     sustainabilityDescription: "Solar-powered studio and refillable water stations instead of bottled water.",
     latitude: 34.1723,
     longitude: -118.6071,
@@ -877,8 +924,10 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerBio:
       "Dr. Moradi graduated from USC dental school and practiced in Beverly Hills before opening her own office close to home. Her kids, and her patients' kids, get to pick the waiting-room movie.",
     qualityDescription: "Digital X-rays with 80% less radiation and same-day crowns.",
-    communityDescription: "Free dental screenings at Encino schools every February for Children's Dental Health Month.",
-    sustainabilityDescription: "Paperless charts, digital impressions and an amalgam separator to keep mercury out of the water.",
+    communityDescription:
+      "Free dental screenings at Encino schools every February for Children's Dental Health Month.",
+    sustainabilityDescription:
+      "Paperless charts, digital impressions and an amalgam separator to keep mercury out of the water.",
     latitude: 34.1611,
     longitude: -118.5103,
   },
@@ -938,7 +987,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerName: "Luis Carrillo",
     ownerBio:
       "Luis boxed as an amateur in the '90s and then coached for twenty years before opening his own gym. The youth program keeps forty kids busy after school.",
-    qualityDescription: "USA Boxing-certified coaches and classes for every level, including never-punched-before.",
+    qualityDescription:
+      "USA Boxing-certified coaches and classes for every level, including never-punched-before.",
     communityDescription: "Free after-school program for Chatsworth teens, funded by adult memberships.",
     latitude: 34.2504,
     longitude: -118.5937,
@@ -960,7 +1010,8 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerBio:
       "Dr. Rao has practiced in Northridge since 2004 and now examines the children of her first patients. She loves finding the one frame that makes someone smile.",
     qualityDescription: "Retinal imaging included with every exam at no extra charge.",
-    communityDescription: "Free vision screenings and glasses for students through a Northridge school partnership.",
+    communityDescription:
+      "Free vision screenings and glasses for students through a Northridge school partnership.",
     sustainabilityDescription: "Frames made from recycled acetate and a take-back bin for old glasses.",
     latitude: 34.2388,
     longitude: -118.5531,
@@ -980,9 +1031,11 @@ export const DEMO_BUSINESSES: readonly DemoBusiness[] = [
     ownerName: "Dr. Yuki Morimoto, L.Ac.",
     ownerBio:
       "Yuki trained in Kyoto and Los Angeles and has practiced in Calabasas since 2011. Her treatment room looks out over the Santa Monica Mountains.",
-    qualityDescription: "Licensed acupuncturist, single-use needles and a detailed plan after the first visit.",
+    qualityDescription:
+      "Licensed acupuncturist, single-use needles and a detailed plan after the first visit.",
     communityDescription: "Offers community acupuncture at a sliding scale every Wednesday evening.",
-    sustainabilityDescription: "Herbs sourced from certified sustainable growers, and paper-free intake forms.",
+    sustainabilityDescription:
+      "Herbs sourced from certified sustainable growers, and paper-free intake forms.",
     latitude: 34.1436,
     longitude: -118.7012,
   },

@@ -75,10 +75,13 @@ function toWebp(svg: string, upscaleTo?: { width: number; height: number }): Pro
   return image.webp(WEBP_OPTIONS).toBuffer();
 }
 
-/** A simple per-industry pattern in the accent tint, scattered over the right side of the banner. */
+/** A simple per-industry pattern in the accent tint, kept to the side bands so it never sits behind the text. */
 function industryMotif(industry: string, rand: () => number, color: string): string {
   const shapes: string[] = [];
-  const place = () => ({ x: 620 + rand() * 560, y: 40 + rand() * 550, s: 0.6 + rand() * 0.9 });
+  const place = () => {
+    const band = rand() < 0.5 ? 0 : 900;
+    return { x: band + 40 + rand() * 220, y: 50 + rand() * 530, s: 0.6 + rand() * 0.8 };
+  };
   switch (industry) {
     case "home-services":
       for (let i = 0; i < 7; i++) {
@@ -115,14 +118,19 @@ function industryMotif(industry: string, rand: () => number, color: string): str
       }
       break;
     case "professional-services": {
+      // A little bar chart in each side band.
       const baseY = 520;
-      for (let i = 0; i < 8; i++) {
-        const h = 80 + rand() * 340;
+      for (const start of [50, 942]) {
+        for (let i = 0; i < 4; i++) {
+          const h = 80 + rand() * 300;
+          shapes.push(
+            `<rect x="${start + i * 56}" y="${round(baseY - h)}" width="40" height="${round(h)}" rx="6" fill="${color}"/>`,
+          );
+        }
         shapes.push(
-          `<rect x="${660 + i * 62}" y="${round(baseY - h)}" width="40" height="${round(h)}" rx="6" fill="${color}"/>`,
+          `<line x1="${start - 16}" y1="${baseY + 14}" x2="${start + 224}" y2="${baseY + 14}" stroke="${color}" stroke-width="6"/>`,
         );
       }
-      shapes.push(`<line x1="630" y1="${baseY + 14}" x2="1170" y2="${baseY + 14}" stroke="${color}" stroke-width="6"/>`);
       break;
     }
     default:
@@ -152,21 +160,56 @@ export function initialsOf(name: string): string {
   return words.length === 1 ? first : first + initialOf(words[words.length - 1]);
 }
 
+/** Bold sans-serif glyphs average about 0.66 em (DejaVu Sans is wide); an estimate with a margin is enough. */
+const AVERAGE_GLYPH_EM = 0.66;
+
 /**
- * Font size that keeps `text` inside `maxWidth`. Bold sans-serif glyphs average about 0.62 em; an estimate is
- * enough because the text sits on a plain background with room to spare.
+ * Splits `text` into at most `maxLines` lines at the largest font size in [min, max] where every line fits in
+ * `maxWidth`; at `min` the text is wrapped anyway (the demo names are short enough never to get there).
  */
-function fitFontSize(text: string, maxWidth: number, max: number, min: number): number {
-  return Math.max(min, Math.min(max, Math.floor(maxWidth / (text.length * 0.62))));
+function fitLines(
+  text: string,
+  maxWidth: number,
+  { max, min, maxLines }: { max: number; min: number; maxLines: number },
+): { lines: string[]; fontSize: number } {
+  const words = text.split(/\s+/).filter(Boolean);
+  for (let fontSize = max; fontSize >= min; fontSize -= 2) {
+    const perLine = Math.floor(maxWidth / (fontSize * AVERAGE_GLYPH_EM));
+    const lines: string[] = [];
+    for (const word of words) {
+      const last = lines[lines.length - 1];
+      if (last !== undefined && `${last} ${word}`.length <= perLine)
+        lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+    }
+    if (lines.length <= maxLines && lines.every((line) => line.length <= perLine)) return { lines, fontSize };
+  }
+  return { lines: [text], fontSize: min };
 }
 
-/** A 1200×630 banner: industry gradient, industry motif, an initial badge and the business name. */
-export function renderBusinessImage(business: { name: string; industry: string; city?: string }): Promise<Buffer> {
+/**
+ * A 1200×630 banner: industry gradient, industry motif, an initial badge and the business name. Everything that
+ * matters is centred and kept within the middle 820 px so cards that crop to 4:3 or 16:9 still show the name.
+ */
+export function renderBusinessImage(business: {
+  name: string;
+  industry: string;
+  city?: string;
+}): Promise<Buffer> {
   const { width, height } = BUSINESS_IMAGE_SIZE;
   const palette = paletteFor(business.industry);
   const rand = random(hashString(business.name));
   const angle = Math.round(rand() * 40);
-  const nameSize = fitFontSize(business.name, 1040, 80, 40);
+  const { lines, fontSize } = fitLines(business.name, 820, { max: 76, min: 40, maxLines: 2 });
+  const lineHeight = Math.round(fontSize * 1.15);
+  const firstBaseline = lines.length > 1 ? 370 : 400;
+  const nameText = lines
+    .map(
+      (line, i) =>
+        `<text x="600" y="${firstBaseline + i * lineHeight}" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="${fontSize}" fill="#ffffff">${escapeXml(line)}</text>`,
+    )
+    .join("");
+  const subtitleY = firstBaseline + (lines.length - 1) * lineHeight + 62;
   const subtitle = [industryTitle(business.industry), business.city].filter(Boolean).join(" · ");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
@@ -176,12 +219,12 @@ export function renderBusinessImage(business: { name: string; industry: string; 
     </linearGradient>
   </defs>
   <rect width="${width}" height="${height}" fill="url(#bg)"/>
-  <circle cx="${round(900 + rand() * 200)}" cy="${round(rand() * 200)}" r="260" fill="#ffffff" opacity="0.07"/>
+  <circle cx="${round(rand() * width)}" cy="${round(rand() * 160)}" r="280" fill="#ffffff" opacity="0.06"/>
   ${industryMotif(business.industry, rand, palette.accent)}
-  <circle cx="170" cy="220" r="100" fill="#ffffff" opacity="0.95"/>
-  <text x="170" y="260" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="112" fill="${palette.from}">${escapeXml(initialOf(business.name))}</text>
-  <text x="80" y="450" font-family="sans-serif" font-weight="700" font-size="${nameSize}" fill="#ffffff">${escapeXml(business.name)}</text>
-  <text x="80" y="520" font-family="sans-serif" font-size="32" fill="${palette.accent}">${escapeXml(subtitle)}</text>
+  <circle cx="600" cy="${firstBaseline - fontSize - 130}" r="86" fill="#ffffff" opacity="0.95"/>
+  <text x="600" y="${firstBaseline - fontSize - 94}" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="100" fill="${palette.from}">${escapeXml(initialOf(business.name))}</text>
+  ${nameText}
+  <text x="600" y="${subtitleY}" text-anchor="middle" font-family="sans-serif" font-size="30" fill="${palette.accent}">${escapeXml(subtitle)}</text>
 </svg>`;
   return toWebp(svg);
 }

@@ -25,7 +25,12 @@ export function demoPublishDate(
   timeZone = "America/Los_Angeles",
 ): string {
   // Take today's calendar date in the site's zone, then do the day arithmetic in UTC so DST never shifts it.
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  })
     .formatToParts(today)
     .reduce<Record<string, string>>((acc, part) => ({ ...acc, [part.type]: part.value }), {});
   const base = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day));
@@ -56,7 +61,8 @@ Three months later, she was asking new customers how they'd heard about the caf√
   },
   {
     title: "From Driveway to Six Bays: Warner Center Auto Spa",
-    shortDescription: "Andre Mitchell's detailing shop grew one referral at a time, and the kiosk sped it up.",
+    shortDescription:
+      "Andre Mitchell's detailing shop grew one referral at a time, and the kiosk sped it up.",
     description:
       "Andre Mitchell started detailing cars in his mom's driveway at sixteen. His Warner Center shop now runs six bays, and the Local Shine network has become one of its biggest sources of first-time customers.",
     content: `Andre Mitchell still remembers his first paying customer: a neighbor's Camry, $20, and a bucket from his mom's garage. Today **Warner Center Auto Spa** has six bays and a waiting list on Saturdays.
@@ -75,7 +81,8 @@ The ads run both ways. Andre's "10% off your first detail" offer shows up on kio
   },
   {
     title: "A Plumber's Best Marketing Is a Clean Pair of Hands",
-    shortDescription: "Valley Bright Plumbing's kiosk brought in calls from neighborhoods it had never reached.",
+    shortDescription:
+      "Valley Bright Plumbing's kiosk brought in calls from neighborhoods it had never reached.",
     description:
       "Marisol Ortega never had a marketing budget. A year with the Local Shine network put Valley Bright Plumbing's name in front of thousands of neighbors while they waited in line for coffee.",
     content: `Plumbing isn't something people shop for until they need it, and by then they call whoever they remember. **Marisol Ortega** wanted Valley Bright to be that name.
@@ -177,7 +184,8 @@ Her kiosk offer ran across the network for eight weeks each spring. The result: 
   },
   {
     title: "Dumplings, Lunar New Year and a Line Out the Door",
-    shortDescription: "Sherman Oaks Noodle House used its kiosk ad to invite the neighborhood to a celebration.",
+    shortDescription:
+      "Sherman Oaks Noodle House used its kiosk ad to invite the neighborhood to a celebration.",
     description:
       "Wei Lin swapped his usual kiosk ad for an invitation to a free dumpling-folding class. Two hundred neighbors showed up.",
     content: `For two weeks before Lunar New Year, the Sherman Oaks Noodle House ad on Local Shine kiosks said just one thing: *come fold dumplings with us.*
@@ -192,7 +200,8 @@ More than two hundred people came. Kids, grandparents, and a surprising number o
   },
   {
     title: "An EV Shop Finds Its Drivers",
-    shortDescription: "Tarzana Hybrid & EV Service found customers who didn't know an independent EV shop existed.",
+    shortDescription:
+      "Tarzana Hybrid & EV Service found customers who didn't know an independent EV shop existed.",
     description:
       "Many EV owners assume only the dealer can service their car. Nadia Farouk used the Local Shine network to tell Tarzana otherwise.",
     industry: "automobile-services",

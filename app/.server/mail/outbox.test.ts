@@ -1,0 +1,244 @@
+import net from "node:net";
+import { eq, sql } from "drizzle-orm";
+import pino from "pino";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/client";
+import { outbox } from "../db/schema";
+import { createTestDatabase } from "../db/test-database";
+import { createOutboxDispatcher, outboxMessageId } from "./dispatcher";
+import { enqueueEmail, listDeliveryStatus } from "./outbox";
+import { createMailTransport } from "./transport";
+import type { MailTransport, OutgoingEmail } from "./types";
+
+const logger = pino({ level: "silent" });
+const from = "Local Shine <hello@localshine.local>";
+const email = (n: number | string, extra: Partial<OutgoingEmail> = {}): OutgoingEmail => ({
+  to: `person${n}@example.com`,
+  subject: `Message ${n}`,
+  text: `Hello number ${n}`,
+  ...extra,
+});
+
+type Sent = Parameters<MailTransport["send"]>[0];
+
+/** An in-memory transport: records what it was given, optionally slowly or failing. */
+function memoryTransport(behaviour: { delayMs?: number; fail?: string } = {}) {
+  const sent: Sent[] = [];
+  const transport: MailTransport = {
+    kind: "dev-mailbox",
+    async send(message) {
+      if (behaviour.delayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
+      if (behaviour.fail) throw new Error(behaviour.fail);
+      sent.push(message);
+    },
+    async close() {},
+  };
+  return { transport, sent };
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe("mail outbox", () => {
+  let handle: DatabaseHandle;
+  const rowsOf = () => handle.db.select().from(outbox).orderBy(outbox.createdAt, outbox.id);
+  const rowById = async (id: string) => (await handle.db.select().from(outbox).where(eq(outbox.id, id)))[0];
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  beforeEach(async () => {
+    await handle.db.delete(outbox);
+  });
+
+  it("writes nothing when the caller's transaction rolls back, and a pending row when it commits", async () => {
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await enqueueEmail(tx, email("rolled-back"));
+        throw new Error("the submission failed");
+      }),
+    ).rejects.toThrow("the submission failed");
+    expect(await rowsOf()).toHaveLength(0);
+
+    const id = await handle.db.transaction((tx) => enqueueEmail(tx, email("kept", { reference: "story_submission:1" })));
+    const row = await rowById(id);
+    expect(row).toMatchObject({ status: "pending", attempts: 0, toAddress: "personkept@example.com", lockedUntil: null });
+  });
+
+  it("keeps an email while the SMTP server is down and delivers it exactly once when it comes up", async () => {
+    const port = await freePort();
+    const received: { envelopeTo: string[]; raw: string }[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push({
+            envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: "unused", logger });
+    expect(transport.kind).toBe("smtp");
+    const dispatcher = createOutboxDispatcher({ db: handle.db, transport, from, logger, backoff: () => 0 });
+    try {
+      const id = await enqueueEmail(handle.db, email(1, { reference: "story_submission:42" }));
+
+      // Nobody listens on the port yet: the attempt fails and is recorded; the email stays queued.
+      expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 1 });
+      const afterFailure = await rowById(id);
+      expect(afterFailure).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null, sentAt: null });
+      expect(afterFailure.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect((await listDeliveryStatus(handle.db, ["story_submission:42"])).get("story_submission:42")).toMatchObject({
+        status: "pending",
+        attempts: 1,
+      });
+
+      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+      expect(await dispatcher.runOnce()).toEqual({ sent: 1, failed: 0 });
+      for (let i = 0; i < 3; i++) expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 0 });
+
+      expect(received).toHaveLength(1);
+      expect(received[0].envelopeTo).toEqual(["person1@example.com"]);
+      expect(received[0].raw).toContain(`Message-ID: ${outboxMessageId(id)}`);
+      expect(received[0].raw).toContain("Subject: Message 1");
+      const delivered = await rowById(id);
+      expect(delivered).toMatchObject({ status: "sent", attempts: 2, lastError: null, lockedUntil: null });
+      expect(delivered.sentAt).toBeInstanceOf(Date);
+      expect((await listDeliveryStatus(handle.db, ["story_submission:42"])).get("story_submission:42")).toMatchObject({
+        status: "sent",
+        attempts: 2,
+        lastError: null,
+      });
+    } finally {
+      await transport.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("never sends a message twice when two dispatchers race", async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 45; i++) ids.add(await enqueueEmail(handle.db, email(i)));
+    const a = memoryTransport({ delayMs: 2 });
+    const b = memoryTransport({ delayMs: 2 });
+    const first = createOutboxDispatcher({ db: handle.db, transport: a.transport, from, logger });
+    const second = createOutboxDispatcher({ db: handle.db, transport: b.transport, from, logger });
+
+    for (let round = 0; round < 10; round++) {
+      const results = await Promise.all([first.runOnce(), second.runOnce(), first.runOnce(), second.runOnce()]);
+      if (results.every((result) => result.sent === 0)) break;
+    }
+
+    const messageIds = [...a.sent, ...b.sent].map((message) => message.messageId);
+    expect(messageIds).toHaveLength(45);
+    expect(new Set(messageIds)).toEqual(new Set([...ids].map(outboxMessageId)));
+    const rows = await rowsOf();
+    expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+  });
+
+  it("backs off between attempts and gives up after maxAttempts", async () => {
+    const { transport } = memoryTransport({ fail: "550 mailbox unavailable" });
+    const id = await enqueueEmail(handle.db, email("doomed", { reference: "contact_message:7" }));
+    const dispatcher = createOutboxDispatcher({ db: handle.db, transport, from, logger, maxAttempts: 3, backoff: () => 0 });
+
+    expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect(await rowById(id)).toMatchObject({ status: "pending", attempts: 2 });
+    expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect(await rowById(id)).toMatchObject({ status: "failed", attempts: 3, lastError: "550 mailbox unavailable" });
+    // A failed email is never tried again.
+    expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 0 });
+
+    // With the default backoff a failed attempt is not due again right away.
+    const patient = createOutboxDispatcher({ db: handle.db, transport, from, logger });
+    const other = await enqueueEmail(handle.db, email("later"));
+    expect(await patient.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect(await patient.runOnce()).toEqual({ sent: 0, failed: 0 });
+    const [{ wait }] = await handle.db
+      .select({ wait: sql`extract(epoch from ${outbox.nextAttemptAt} - now())::float8`.mapWith(Number) })
+      .from(outbox)
+      .where(eq(outbox.id, other));
+    // 2^1 s after the first failure.
+    expect(wait).toBeGreaterThan(1);
+    expect(wait).toBeLessThanOrEqual(2);
+  });
+
+  it("reports the newest email's status per reference", async () => {
+    const { transport } = memoryTransport();
+    const dispatcher = createOutboxDispatcher({ db: handle.db, transport, from, logger });
+    await enqueueEmail(handle.db, email("old", { reference: "story_submission:9" }));
+    await dispatcher.runOnce();
+    await enqueueEmail(handle.db, email("new", { reference: "story_submission:9" }));
+    await enqueueEmail(handle.db, email("other", { reference: "business_application:3" }));
+
+    const statuses = await listDeliveryStatus(handle.db, ["story_submission:9", "business_application:3", "missing:1"]);
+    expect(statuses.get("story_submission:9")).toEqual({ status: "pending", attempts: 0, lastError: null, sentAt: null });
+    expect(statuses.get("business_application:3")?.status).toBe("pending");
+    expect(statuses.has("missing:1")).toBe(false);
+    expect((await listDeliveryStatus(handle.db, [])).size).toBe(0);
+  });
+
+  it("sends promptly on wake() and, when stopped mid-batch, hands the unsent rest back", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    let started = 0;
+    const transport: MailTransport = {
+      kind: "dev-mailbox",
+      async send(message) {
+        started++;
+        if (sent.length > 0) await gate;
+        sent.push(message.messageId);
+      },
+      async close() {},
+    };
+    const dispatcher = createOutboxDispatcher({ db: handle.db, transport, from, logger, intervalMs: 60_000 });
+    dispatcher.start();
+    try {
+      // The first poll ran at start() and found nothing; only wake() can make this go out before a minute passes.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const first = await enqueueEmail(handle.db, email("prompt"));
+      dispatcher.wake();
+      await waitFor(async () => (await rowById(first)).status === "sent");
+
+      const ids = [];
+      for (let i = 0; i < 3; i++) ids.push(await enqueueEmail(handle.db, email(`batch-${i}`)));
+      dispatcher.wake();
+      await waitFor(async () => started === 2);
+      const stopping = dispatcher.stop();
+      release();
+      await stopping;
+    } finally {
+      release();
+      await dispatcher.stop();
+    }
+    const rows = (await rowsOf()).filter((row) => row.subject.startsWith("Message batch-"));
+    expect(rows.filter((row) => row.status === "sent")).toHaveLength(1);
+    const left = rows.filter((row) => row.status === "pending");
+    expect(left).toHaveLength(2);
+    expect(left.every((row) => row.lockedUntil === null && row.attempts === 0)).toBe(true);
+    expect(sent).toHaveLength(2);
+  });
+});
