@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3217);
-export const E2E_DATA_DIR = path.resolve(`.tmp/e2e-data-${E2E_PORT}`);
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3217);
+const E2E_DATA_DIR = path.resolve(`.tmp/e2e-data-${E2E_PORT}`);
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) => fs.existsSync(candidate));
 
 export default defineConfig({
@@ -58,6 +58,8 @@ export default defineConfig({
       ADMIN_EMAILS: "admin@e2e.localshine.test",
       TEAM_EMAIL: "team@e2e.localshine.test",
       LOG_LEVEL: "warn",
+      // Fixture traffic sends X-Forwarded-For so it has rate-limit buckets of its own (tests/e2e/support).
+      TRUST_PROXY: "1",
       ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
     },
   },

@@ -100,9 +100,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export function NotFoundContent() {
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">
-      <p className="text-7xl font-black text-primary">404</p>
-      <h1 className="mt-4 text-3xl font-bold">
-        <span className="sr-only">404 </span>Oops! Page not found
+      <h1 className="text-3xl font-bold">
+        <span className="block text-7xl font-black text-primary">404</span>{" "}
+        <span className="mt-4 block">Oops! Page not found</span>
       </h1>
       <p className="mt-3 max-w-md text-muted-foreground">
         The page you were looking for isn't here. It may have moved, or the link may be mistyped.

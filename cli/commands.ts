@@ -37,7 +37,7 @@ export async function startCli(command: string | undefined, options: Options, us
       return 0;
     }
     if (command === "seed") {
-      const result = await seedDemoContent({ db: database.db, storage: createStorage(env), logger });
+      const result = await seedDemoContent({ db: database.db, storage: createStorage(env), logger, timeZone: env.SITE_TIMEZONE });
       console.log("skipped" in result ? "The database already has content; nothing seeded." : `Seeded ${result.businesses} businesses and ${result.stories} stories.`);
       return 0;
     }

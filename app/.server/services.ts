@@ -52,7 +52,7 @@ export async function startServices(env: Env = getEnv()): Promise<Services> {
     const services = createServices(database, env);
     await promoteConfiguredAdmins(database.db, env);
     if (env.SEED_DEMO) {
-      const result = await seedDemoContent({ db: database.db, storage: services.storage, logger });
+      const result = await seedDemoContent({ db: database.db, storage: services.storage, logger, timeZone: env.SITE_TIMEZONE });
       if (!("skipped" in result)) logger.info({ ...result }, "demo content loaded");
     }
     services.mailer.start();

@@ -1,7 +1,13 @@
-import fs from "node:fs";
-import path from "node:path";
+import { request } from "@playwright/test";
+import { ADMIN_EMAIL, createConfirmedAccount, E2E_PORT, TEST_PASSWORD } from "./support/accounts";
 
-// Playwright starts the web server before globalSetup; the data dir is cleaned by the `pretest:e2e` script.
-export default function globalSetup() {
-  fs.mkdirSync(path.resolve(".tmp"), { recursive: true });
+// The web server is up by now (Playwright starts it before global setup). The admin account is made once;
+// ADMIN_EMAILS on the e2e server makes it an admin from creation.
+export default async function globalSetup() {
+  const api = await request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  try {
+    await createConfirmedAccount(api, { email: ADMIN_EMAIL, password: TEST_PASSWORD });
+  } finally {
+    await api.dispose();
+  }
 }

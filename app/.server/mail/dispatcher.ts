@@ -114,7 +114,13 @@ export function createOutboxDispatcher({
           nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds}::double precision)`,
         })
         .where(stillOurs);
-      const fields = { outboxId: row.id, to: row.toAddress, reference: row.reference, attempts, error: message };
+      const fields = {
+        outboxId: row.id,
+        to: row.toAddress,
+        reference: row.reference,
+        attempts,
+        error: message,
+      };
       if (giveUp) log.error(fields, "email delivery failed for good");
       else log.warn({ ...fields, retryInSeconds: delaySeconds }, "email delivery failed; will retry");
       return false;

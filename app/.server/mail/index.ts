@@ -1,4 +1,9 @@
-export { createOutboxDispatcher, outboxMessageId, type OutboxDispatcher, type OutboxDispatcherOptions } from "./dispatcher";
+export {
+  createOutboxDispatcher,
+  outboxMessageId,
+  type OutboxDispatcher,
+  type OutboxDispatcherOptions,
+} from "./dispatcher";
 export { enqueueEmail, listDeliveryStatus, type DeliveryStatus } from "./outbox";
 export {
   createMailTransport,

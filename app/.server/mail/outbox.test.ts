@@ -77,9 +77,16 @@ describe("mail outbox", () => {
     ).rejects.toThrow("the submission failed");
     expect(await rowsOf()).toHaveLength(0);
 
-    const id = await handle.db.transaction((tx) => enqueueEmail(tx, email("kept", { reference: "story_submission:1" })));
+    const id = await handle.db.transaction((tx) =>
+      enqueueEmail(tx, email("kept", { reference: "story_submission:1" })),
+    );
     const row = await rowById(id);
-    expect(row).toMatchObject({ status: "pending", attempts: 0, toAddress: "personkept@example.com", lockedUntil: null });
+    expect(row).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      toAddress: "personkept@example.com",
+      lockedUntil: null,
+    });
   });
 
   it("keeps an email while the SMTP server is down and delivers it exactly once when it comes up", async () => {
@@ -111,7 +118,9 @@ describe("mail outbox", () => {
       const afterFailure = await rowById(id);
       expect(afterFailure).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null, sentAt: null });
       expect(afterFailure.lastError).toMatch(/ECONNREFUSED|connect/i);
-      expect((await listDeliveryStatus(handle.db, ["story_submission:42"])).get("story_submission:42")).toMatchObject({
+      expect(
+        (await listDeliveryStatus(handle.db, ["story_submission:42"])).get("story_submission:42"),
+      ).toMatchObject({
         status: "pending",
         attempts: 1,
       });
@@ -127,7 +136,9 @@ describe("mail outbox", () => {
       const delivered = await rowById(id);
       expect(delivered).toMatchObject({ status: "sent", attempts: 2, lastError: null, lockedUntil: null });
       expect(delivered.sentAt).toBeInstanceOf(Date);
-      expect((await listDeliveryStatus(handle.db, ["story_submission:42"])).get("story_submission:42")).toMatchObject({
+      expect(
+        (await listDeliveryStatus(handle.db, ["story_submission:42"])).get("story_submission:42"),
+      ).toMatchObject({
         status: "sent",
         attempts: 2,
         lastError: null,
@@ -147,7 +158,12 @@ describe("mail outbox", () => {
     const second = createOutboxDispatcher({ db: handle.db, transport: b.transport, from, logger });
 
     for (let round = 0; round < 10; round++) {
-      const results = await Promise.all([first.runOnce(), second.runOnce(), first.runOnce(), second.runOnce()]);
+      const results = await Promise.all([
+        first.runOnce(),
+        second.runOnce(),
+        first.runOnce(),
+        second.runOnce(),
+      ]);
       if (results.every((result) => result.sent === 0)) break;
     }
 
@@ -161,13 +177,24 @@ describe("mail outbox", () => {
   it("backs off between attempts and gives up after maxAttempts", async () => {
     const { transport } = memoryTransport({ fail: "550 mailbox unavailable" });
     const id = await enqueueEmail(handle.db, email("doomed", { reference: "contact_message:7" }));
-    const dispatcher = createOutboxDispatcher({ db: handle.db, transport, from, logger, maxAttempts: 3, backoff: () => 0 });
+    const dispatcher = createOutboxDispatcher({
+      db: handle.db,
+      transport,
+      from,
+      logger,
+      maxAttempts: 3,
+      backoff: () => 0,
+    });
 
     expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 1 });
     expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 1 });
     expect(await rowById(id)).toMatchObject({ status: "pending", attempts: 2 });
     expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 1 });
-    expect(await rowById(id)).toMatchObject({ status: "failed", attempts: 3, lastError: "550 mailbox unavailable" });
+    expect(await rowById(id)).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      lastError: "550 mailbox unavailable",
+    });
     // A failed email is never tried again.
     expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 0 });
 
@@ -193,8 +220,17 @@ describe("mail outbox", () => {
     await enqueueEmail(handle.db, email("new", { reference: "story_submission:9" }));
     await enqueueEmail(handle.db, email("other", { reference: "business_application:3" }));
 
-    const statuses = await listDeliveryStatus(handle.db, ["story_submission:9", "business_application:3", "missing:1"]);
-    expect(statuses.get("story_submission:9")).toEqual({ status: "pending", attempts: 0, lastError: null, sentAt: null });
+    const statuses = await listDeliveryStatus(handle.db, [
+      "story_submission:9",
+      "business_application:3",
+      "missing:1",
+    ]);
+    expect(statuses.get("story_submission:9")).toEqual({
+      status: "pending",
+      attempts: 0,
+      lastError: null,
+      sentAt: null,
+    });
     expect(statuses.get("business_application:3")?.status).toBe("pending");
     expect(statuses.has("missing:1")).toBe(false);
     expect((await listDeliveryStatus(handle.db, [])).size).toBe(0);

@@ -32,7 +32,10 @@ export interface DeliveryStatus {
 }
 
 /** Delivery status of the newest email queued for each reference (e.g. `story_submission:<id>`), for the admin inbox. */
-export async function listDeliveryStatus(db: Database, references: string[]): Promise<Map<string, DeliveryStatus>> {
+export async function listDeliveryStatus(
+  db: Database,
+  references: string[],
+): Promise<Map<string, DeliveryStatus>> {
   const result = new Map<string, DeliveryStatus>();
   const unique = [...new Set(references)];
   if (unique.length === 0) return result;

@@ -80,7 +80,9 @@ describe("dev mailbox", () => {
     expect(messages.map((m) => m.messageId)).toEqual(["<outbox-b@localshine>", "<outbox-a@localshine>"]);
     const [second] = messages;
     expect(second.to).toBe("José <jose@example.com>");
-    expect(second.subject).toBe("Café ☕ — a story from Woodland Hills, ready for review and long enough to be folded");
+    expect(second.subject).toBe(
+      "Café ☕ — a story from Woodland Hills, ready for review and long enough to be folded",
+    );
     expect(second.text).toContain("Olá José! Ünïcödé everywhere: ação ação");
     // The sentence's full stop is not part of the link.
     expect(second.links).toEqual([link]);
@@ -93,9 +95,8 @@ describe("dev mailbox", () => {
 
 describe("findLinks", () => {
   it("finds http and https links and drops trailing punctuation", () => {
-    expect(findLinks("See https://a.example/x?y=1&z=2, or (http://b.example/path). Not ftp://c.example.")).toEqual([
-      "https://a.example/x?y=1&z=2",
-      "http://b.example/path",
-    ]);
+    expect(
+      findLinks("See https://a.example/x?y=1&z=2, or (http://b.example/path). Not ftp://c.example."),
+    ).toEqual(["https://a.example/x?y=1&z=2", "http://b.example/path"]);
   });
 });

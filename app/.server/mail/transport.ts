@@ -65,7 +65,8 @@ function createDevMailbox(dataDir: string, logger: Logger): MailTransport {
         replyTo: message.replyTo,
         messageId: message.messageId,
       });
-      if (!Buffer.isBuffer(info.message)) throw new Error("dev mailbox: nodemailer returned a stream, not a buffer");
+      if (!Buffer.isBuffer(info.message))
+        throw new Error("dev mailbox: nodemailer returned a stream, not a buffer");
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${nextStamp()}-${sanitize(message.messageId)}.eml`);
       // Write then rename, so a reader (an e2e test polling the mailbox) never sees half a message.
@@ -137,7 +138,10 @@ function nextStamp() {
 }
 
 const sanitize = (messageId: string) =>
-  messageId.replace(/^<|>$/g, "").replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100) || "message";
+  messageId
+    .replace(/^<|>$/g, "")
+    .replace(/[^A-Za-z0-9._-]+/g, "_")
+    .slice(0, 100) || "message";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Just enough MIME to read back what nodemailer wrote: headers, nested multiparts, base64 / quoted-printable
