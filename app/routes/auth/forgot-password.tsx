@@ -38,7 +38,9 @@ export default function ForgotPassword() {
     <section className="container-page flex justify-center py-16">
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle className="text-2xl">Forgot your password?</CardTitle>
+          <CardTitle className="text-2xl">
+            <h1>Forgot your password?</h1>
+          </CardTitle>
           <CardDescription>Enter the email you signed up with and we'll send you a link to choose a new one.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -44,7 +44,9 @@ export default function ResetPassword() {
     <section className="container-page flex justify-center py-16">
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle className="text-2xl">Choose a new password</CardTitle>
+          <CardTitle className="text-2xl">
+            <h1>Choose a new password</h1>
+          </CardTitle>
           <CardDescription>At least 6 characters, not a common password, and not your email.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -86,7 +86,9 @@ export default function SignIn() {
     <section className="container-page flex justify-center py-16">
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle className="text-2xl">{mode === "signin" ? "Sign In" : "Sign Up"}</CardTitle>
+          <CardTitle className="text-2xl">
+            <h1>{mode === "signin" ? "Sign In" : "Sign Up"}</h1>
+          </CardTitle>
           <CardDescription>
             {mode === "signin"
               ? "Welcome back to Local Shine. Sign in to manage your listing and kiosk media."

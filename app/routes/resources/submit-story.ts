@@ -1,4 +1,45 @@
-// Placeholder registered by the foundation so the route table is complete; its feature issue replaces it.
-export async function loader() {
-  return new Response("Not Found", { status: 404 });
+import { data } from "react-router";
+import type { Route } from "./+types/submit-story";
+import { RATE_LIMIT_MESSAGE } from "~/.server/rate-limit";
+import { getRequestInfo } from "~/.server/request-context";
+import { getServicesFrom } from "~/.server/services";
+import { submitStory } from "~/.server/submissions/story-submissions";
+import { STORY_SUBMISSION_FAILED_TOAST, type SubmitStoryReply } from "~/lib/story-schemas";
+
+/** POST only: the share dialog posts here through a fetcher, from whichever page it was opened on. */
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { log, clientIp } = getRequestInfo(context);
+  let values: Record<string, string>;
+  try {
+    const form = await request.formData();
+    values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  } catch {
+    return reply({ fieldErrors: { form: ["The form could not be read. Please try again."] } }, 400);
+  }
+
+  try {
+    const result = await submitStory(getServicesFrom(context), values, { clientIp, log });
+    switch (result.status) {
+      case "submitted":
+      case "dropped":
+        return reply({ ok: true }, 200);
+      case "invalid":
+        return reply({ fieldErrors: result.fieldErrors }, 400);
+      case "rate-limited":
+        return reply({ toast: { ...STORY_SUBMISSION_FAILED_TOAST, description: RATE_LIMIT_MESSAGE } }, 429, {
+          "Retry-After": String(result.retryAfter),
+        });
+    }
+  } catch (error) {
+    log.error({ err: error }, "story submission failed");
+    return reply({ toast: STORY_SUBMISSION_FAILED_TOAST }, 500);
+  }
+}
+
+function reply(body: SubmitStoryReply, status: number, headers?: HeadersInit) {
+  return data(body, { status, headers });
 }

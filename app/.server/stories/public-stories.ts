@@ -1,0 +1,145 @@
+import { and, count, desc, eq, lte, or, sql, type SQL } from "drizzle-orm";
+import type { IndustryId } from "~/lib/industries";
+import { INDUSTRY_IDS } from "~/lib/industries";
+import type { Database } from "../db/client";
+import { businessStories } from "../db/schema";
+import { renderStoryMarkdown } from "./render-markdown";
+import { siteToday } from "./site-date";
+
+/** What every public story query needs: the database and the zone whose calendar decides "published". */
+export interface StoryReader {
+  db: Database;
+  env: { SITE_TIMEZONE: string };
+}
+
+/** Spec §9: the stories home shows at most six featured stories. */
+export const FEATURED_STORIES_LIMIT = 6;
+/** The spec's lists are not paged; this only guards the page if the archive ever grows very large. */
+export const STORY_LIST_LIMIT = 120;
+const MAX_QUERY_LENGTH = 100;
+
+export interface StorySummary {
+  id: string;
+  title: string;
+  shortDescription: string;
+  industry: IndustryId;
+  author: string;
+  /** YYYY-MM-DD */
+  publishDate: string;
+  isFeatured: boolean;
+  backgroundImageUrl: string | null;
+}
+
+export interface PublicStory extends StorySummary {
+  description: string;
+  /** The content field's Markdown rendered and sanitized on the server; null when the story has no content. */
+  contentHtml: string | null;
+}
+
+const summaryColumns = {
+  id: businessStories.id,
+  title: businessStories.title,
+  shortDescription: businessStories.shortDescription,
+  industry: sql<IndustryId>`${businessStories.industry}`,
+  author: businessStories.author,
+  publishDate: businessStories.publishDate,
+  isFeatured: businessStories.isFeatured,
+  backgroundImageUrl: businessStories.backgroundImageUrl,
+};
+
+const newestFirst = [desc(businessStories.publishDate), desc(businessStories.createdAt), desc(businessStories.id)];
+
+/** Spec §4: a story is public when its publish_date is on or before today in the site's time zone. */
+function isPublished(reader: StoryReader): SQL {
+  return lte(businessStories.publishDate, siteToday(reader.env.SITE_TIMEZONE));
+}
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export interface StoryFilters {
+  industry?: IndustryId;
+  /** Case-insensitive substring of the title, author or short description (spec §2). */
+  query?: string;
+  featuredOnly?: boolean;
+}
+
+/** Published stories, newest first, filtered in the database; `total` counts every match, not just those returned. */
+export async function listPublishedStories(
+  reader: StoryReader,
+  filters: StoryFilters = {},
+): Promise<{ stories: StorySummary[]; total: number }> {
+  const conditions: SQL[] = [isPublished(reader)];
+  if (filters.industry) conditions.push(eq(businessStories.industry, filters.industry));
+  if (filters.featuredOnly) conditions.push(eq(businessStories.isFeatured, true));
+  const query = filters.query?.trim().slice(0, MAX_QUERY_LENGTH);
+  if (query) {
+    const pattern = containsPattern(query);
+    // lower(...) like matches the trigram indexes on lower(title) and lower(author).
+    conditions.push(
+      or(
+        sql`lower(${businessStories.title}) like ${pattern}`,
+        sql`lower(${businessStories.author}) like ${pattern}`,
+        sql`lower(${businessStories.shortDescription}) like ${pattern}`,
+      )!,
+    );
+  }
+  const rows = await reader.db
+    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(businessStories)
+    .where(and(...conditions))
+    .orderBy(...newestFirst)
+    .limit(STORY_LIST_LIMIT);
+  return { stories: rows.map(({ total: _total, ...story }) => story), total: rows[0]?.total ?? 0 };
+}
+
+/** Spec §2 "Stories home": up to six featured, published stories, newest first. */
+export async function listFeaturedStories(reader: StoryReader): Promise<StorySummary[]> {
+  return reader.db
+    .select(summaryColumns)
+    .from(businessStories)
+    .where(and(isPublished(reader), eq(businessStories.isFeatured, true)))
+    .orderBy(...newestFirst)
+    .limit(FEATURED_STORIES_LIMIT);
+}
+
+/** Published stories per industry, with a zero for every industry that has none. */
+export async function countPublishedByIndustry(reader: StoryReader): Promise<Record<IndustryId, number>> {
+  const rows = await reader.db
+    .select({ industry: businessStories.industry, count: count() })
+    .from(businessStories)
+    .where(isPublished(reader))
+    .groupBy(businessStories.industry);
+  const counts = Object.fromEntries(INDUSTRY_IDS.map((id) => [id, 0])) as Record<IndustryId, number>;
+  for (const row of rows) {
+    if (row.industry in counts) counts[row.industry as IndustryId] = Number(row.count);
+  }
+  return counts;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One published story, or null when the id is malformed, unknown or not yet published (all the same to visitors). */
+export async function getPublishedStory(reader: StoryReader, id: string): Promise<PublicStory | null> {
+  // A malformed id would make PostgreSQL reject the uuid cast; it simply names no story.
+  if (!UUID_PATTERN.test(id)) return null;
+  const [story] = await reader.db
+    .select({ ...summaryColumns, description: businessStories.description, content: businessStories.content })
+    .from(businessStories)
+    .where(and(eq(businessStories.id, id), isPublished(reader)))
+    .limit(1);
+  if (!story) return null;
+  const { content, ...rest } = story;
+  return { ...rest, contentHtml: content?.trim() ? renderStoryMarkdown(content) : null };
+}
+
+/** Every published story's id and date, for the sitemap. */
+export async function listPublishedStoryEntries(reader: StoryReader): Promise<{ id: string; publishDate: string }[]> {
+  return reader.db
+    .select({ id: businessStories.id, publishDate: businessStories.publishDate })
+    .from(businessStories)
+    .where(isPublished(reader))
+    .orderBy(...newestFirst);
+}

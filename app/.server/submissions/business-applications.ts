@@ -1,0 +1,68 @@
+import type { BusinessApplicationInput } from "~/lib/marketing-schemas";
+import { HONEYPOT_FIELD } from "~/lib/marketing-schemas";
+import { businessApplications } from "../db/schema";
+import { enqueueEmail } from "../mail";
+import type { Services } from "../services";
+import {
+  fieldLines,
+  screenSubmission,
+  subjectText,
+  type SubmissionCaller,
+  type SubmissionResult,
+} from "./submission-guard";
+
+/** Generous enough for an office sharing one address, tight enough that a script can't flood the team inbox. */
+export const APPLICATIONS_PER_IP = { window: 60 * 60, max: 10 };
+
+/**
+ * Join Our Network (spec §2 "Submit a business"). The spec only logs the values; a lost lead is lost money, so the
+ * application is stored and the team email is queued in the same transaction: both exist, or neither does.
+ */
+export async function submitBusinessApplication(
+  { db, env, mailer }: Pick<Services, "db" | "env" | "mailer">,
+  caller: SubmissionCaller,
+  input: BusinessApplicationInput,
+): Promise<SubmissionResult> {
+  const stop = await screenSubmission(db, {
+    form: "business-application",
+    caller,
+    rule: APPLICATIONS_PER_IP,
+    honeypot: input[HONEYPOT_FIELD],
+  });
+  if (stop) return stop;
+
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(businessApplications)
+      .values({
+        businessName: input.businessName,
+        phoneNumber: input.phoneNumber ?? null,
+        website: input.website ?? null,
+        address: input.address ?? null,
+        ipAddress: caller.clientIp,
+      })
+      .returning({ id: businessApplications.id, createdAt: businessApplications.createdAt });
+    await enqueueEmail(tx, {
+      to: env.TEAM_EMAIL,
+      subject: `New business application: ${subjectText(input.businessName)}`,
+      text: [
+        "A business would like to join the Local Shine network.",
+        "",
+        fieldLines([
+          ["Business name", input.businessName],
+          ["Phone number", input.phoneNumber],
+          ["Website", input.website],
+          ["Business address", input.address],
+        ]),
+        "",
+        `Received ${row.createdAt.toISOString()}.`,
+        `Reference: business_application:${row.id}`,
+      ].join("\n"),
+      reference: `business_application:${row.id}`,
+    });
+    return row.id;
+  });
+  mailer.wake();
+  caller.log?.info({ businessApplicationId: id }, "business application received");
+  return { ok: true, id };
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+/** Spec §9: the story is 10 to 2000 characters; the dialog's counter shows this limit. */
+export const STORY_MIN_LENGTH = 10;
+export const STORY_MAX_LENGTH = 2000;
+export const NAME_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 255;
+
+/**
+ * The hidden field of the share dialog that people never see or fill in; a value in it means a bot filled the
+ * form, and the submission is dropped while the bot is told it worked.
+ */
+export const HONEYPOT_FIELD = "website";
+
+/** Spec §5 "Share story form": values trimmed, the spec's message for each rule. Client and server use this one. */
+export const ShareStorySchema = z.object({
+  firstName: z
+    .string({ error: "First name is required" })
+    .trim()
+    .min(1, "First name is required")
+    .max(NAME_MAX_LENGTH, "First name must be less than 50 characters"),
+  lastName: z
+    .string({ error: "Last name is required" })
+    .trim()
+    .min(1, "Last name is required")
+    .max(NAME_MAX_LENGTH, "Last name must be less than 50 characters"),
+  email: z
+    .string({ error: "Please enter a valid email address" })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, "Email must be less than 255 characters")
+    .pipe(z.email("Please enter a valid email address")),
+  story: z
+    .string({ error: "Story must be at least 10 characters" })
+    .trim()
+    .min(STORY_MIN_LENGTH, "Story must be at least 10 characters")
+    .max(STORY_MAX_LENGTH, "Story must be less than 2000 characters"),
+});
+
+export type ShareStoryInput = z.infer<typeof ShareStorySchema>;
+
+/** What POST /stories/submit answers; the share dialog reads it through its fetcher. */
+export type SubmitStoryReply =
+  | { ok: true }
+  | { ok?: false; fieldErrors: Record<string, string[] | undefined> }
+  | { ok?: false; toast: { title: string; description?: string; variant?: "default" | "destructive" } };
+
+/** Spec §8 "Share story" toasts. */
+export const STORY_SUBMITTED_TOAST = {
+  title: "Story Submitted Successfully!",
+  description: "Thank you for sharing your Local Shine story. We'll review it and get back to you soon.",
+} as const;
+
+export const STORY_SUBMISSION_FAILED_TOAST = {
+  title: "Submission Failed",
+  description: "There was an error submitting your story. Please try again.",
+  variant: "destructive",
+} as const;

@@ -1,0 +1,133 @@
+// Directory query benchmark (issue 4): seeds N businesses into PGlite and into a throwaway PostgreSQL database and
+// reports p50/p95 of the full directory query (filter + total count + one page) per case.
+//
+//   PATH=$PWD/node_modules/.bin:$PATH node --import tsx bench/directory.ts [N]
+//
+// N defaults to 100000 (or BENCH_BUSINESSES). BENCH_PG_URL names the PostgreSQL server (default
+// postgres://postgres@127.0.0.1:5432/postgres); when it doesn't answer, that half is skipped with a message.
+import pg from "pg";
+import zipcodes from "zipcodes";
+import { sql } from "drizzle-orm";
+import { listDirectoryBusinesses } from "~/.server/businesses/directory";
+import { openDatabase, type Database, type DatabaseHandle } from "~/.server/db/client";
+import type { DirectorySearch } from "~/lib/directory-search";
+import { INDUSTRY_IDS } from "~/lib/industries";
+
+const N = Number(process.argv[2] ?? process.env.BENCH_BUSINESSES ?? 100_000);
+const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const WARMUP = 20;
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+
+if (!Number.isInteger(N) || N < 1) throw new Error(`N must be a positive integer, got ${process.argv[2]}`);
+
+/** What visitors do: the full list, one industry, a zip prefix, a whole zip, both filters, and a deep page. */
+const CASES: { name: string; search: DirectorySearch }[] = [
+  { name: "no filter", search: { page: 1 } },
+  { name: "industry", search: { industry: "food-industry", page: 1 } },
+  { name: "zip prefix 913", search: { zip: "913", page: 1 } },
+  { name: "industry + zip prefix", search: { industry: "food-industry", zip: "913", page: 1 } },
+  { name: "whole zip 91367", search: { zip: "91367", page: 1 } },
+  { name: "no filter, page 40", search: { page: 40 } },
+];
+
+/**
+ * Spreads N businesses over every California zip code (where the network is growing), the five industries evenly,
+ * and three years of created_at. Deterministic (hashes of the row number), so both engines hold the same rows.
+ */
+async function seed(db: Database, n: number) {
+  const zips = zipcodes.lookupByState("CA");
+  await db.execute(sql`create temporary table bench_zips (i int primary key, zip text not null, city text not null)`);
+  for (let start = 0; start < zips.length; start += 500) {
+    const rows = zips.slice(start, start + 500).map((zip, k) => sql`(${start + k}, ${zip.zip}, ${zip.city})`);
+    await db.execute(sql`insert into bench_zips values ${sql.join(rows, sql`, `)}`);
+  }
+  const industries = sql.raw(`array[${INDUSTRY_IDS.map((id) => `'${id}'`).join(", ")}]`);
+  const batch = 20_000;
+  for (let from = 1; from <= n; from += batch) {
+    const to = Math.min(n, from + batch - 1);
+    await db.execute(sql`
+      insert into businesses (name, description, industry, address, city, state, zip_code, phone, email, website,
+        image_url, rating, review_count, offer_text, owner_name, created_at)
+      select 'Bench Business ' || g,
+        'A family-run neighborhood business serving the valley since 2004 with friendly, honest service and fair prices.',
+        (${industries})[1 + abs(hashint4(g + 7)) % 5],
+        (100 + g % 9000) || ' Ventura Blvd', z.city, 'CA', z.zip,
+        '(818) 555-' || lpad((g % 10000)::text, 4, '0'),
+        'hello' || g || '@bench.example', 'https://bench' || g || '.example',
+        case when g % 3 = 0 then null else '/media/demo/business-' || g || '.webp' end,
+        (abs(hashint4(g + 11)) % 51) / 10.0, abs(hashint4(g + 13)) % 400,
+        case when g % 2 = 0 then 'Ten percent off your first visit when you mention the kiosk.' end,
+        case when g % 4 = 0 then 'Owner ' || g end,
+        now() - make_interval(secs => abs(hashint4(g + 17)) % (3 * 365 * 86400))
+      from generate_series(${from}::int, ${to}::int) g
+      join bench_zips z on z.i = abs(hashint4(g)) % ${zips.length}
+    `);
+  }
+  await db.execute(sql`drop table bench_zips`);
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measure(label: string, db: Database) {
+  console.log(`\n${label}: ${N.toLocaleString("en-US")} businesses, ${RUNS} runs per case`);
+  console.log("case".padEnd(26) + "matches".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9));
+  for (const { name, search } of CASES) {
+    let total = 0;
+    for (let i = 0; i < WARMUP; i++) total = (await listDirectoryBusinesses(db, search)).total;
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      await listDirectoryBusinesses(db, search);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const fmt = (ms: number) => ms.toFixed(2).padStart(9);
+    console.log(name.padEnd(26) + String(total).padStart(9) + fmt(percentile(times, 50)) + fmt(percentile(times, 95)));
+  }
+}
+
+async function seeded(handle: DatabaseHandle, label: string) {
+  await handle.migrate();
+  const started = performance.now();
+  await seed(handle.db, N);
+  await handle.db.execute(sql`vacuum analyze businesses`);
+  console.log(`\n${label}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function benchPglite() {
+  const handle = await openDatabase({ memory: true });
+  try {
+    await seeded(handle, "PGlite (in memory)");
+    await measure("PGlite (in memory)", handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function benchPostgres() {
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`\nPostgreSQL not reachable at ${PG_URL} (${(error as Error).message}); skipped.`);
+    return;
+  }
+  const name = `ls_bench_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  try {
+    await seeded(handle, "PostgreSQL");
+    await measure("PostgreSQL", handle.db);
+  } finally {
+    await handle.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+await benchPglite();
+await benchPostgres();
