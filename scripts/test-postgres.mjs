@@ -13,7 +13,7 @@ try {
   process.exit(0);
 }
 console.log(`Running the database tests on PostgreSQL (${url})`);
-const result = spawnSync("vitest", ["run"], {
+const result = spawnSync("vitest", ["run", "--exclude", "tests/integration/embedded-database.test.ts"], {
   stdio: "inherit",
   env: { ...process.env, TEST_DATABASE_URL: url },
 });

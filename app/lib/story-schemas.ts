@@ -55,3 +55,13 @@ export const STORY_SUBMISSION_FAILED_TOAST = {
   description: "There was an error submitting your story. Please try again.",
   variant: "destructive",
 } as const;
+
+/** The industry page's search params (spec §2): `q` searches title, author and short description; `featured=1`. */
+export const StoryListSearchSchema = z.object({
+  q: z.string().trim().max(100).catch("").default(""),
+  featured: z
+    .string()
+    .optional()
+    .transform((value) => value === "1")
+    .catch(false),
+});

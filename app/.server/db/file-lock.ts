@@ -57,7 +57,7 @@ export function acquireDirectoryLock(dir: string): () => void {
       } catch {
         holder = undefined; // half-written by a process that died; treat as stale
       }
-      if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
+      if (holder && isAlive(holder.pid)) {
         throw new DatabaseLockedError(dir, holder.pid, holder.command ?? "unknown command");
       }
       fs.rmSync(lockPath, { force: true });

@@ -143,3 +143,9 @@ export async function listPublishedStoryEntries(reader: StoryReader): Promise<{ 
     .where(isPublished(reader))
     .orderBy(...newestFirst);
 }
+
+/** Everything the stories home shows (spec §2): published counts per industry and the featured stories. */
+export async function getStoriesHome(reader: StoryReader) {
+  const [counts, featured] = await Promise.all([countPublishedByIndustry(reader), listFeaturedStories(reader)]);
+  return { counts, featured };
+}

@@ -1,18 +1,87 @@
+import { useEffect } from "react";
+import { data, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/media";
+import type { loader as rootLoader } from "~/root";
+import { MediaGrid } from "~/components/dashboard/media-grid";
+import { UploadMediaDialog } from "~/components/dashboard/upload-media-dialog";
+import { notify } from "~/components/ui/toast";
+import { DeleteMediaSchema, MEDIA_TOASTS } from "~/lib/media";
 import { requireUser } from "~/.server/auth/guards";
+import { deleteMedia, listMediaForOwner } from "~/.server/media/media";
+import { getRequestInfo } from "~/.server/request-context";
+import { getServicesFrom } from "~/.server/services";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Local Shine" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Dashboard | Local Shine" },
+  { name: "description", content: "Upload and manage the images and videos for your Local Shine kiosk ads." },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
-  return { email: viewer.email };
+  const { db, env } = getServicesFrom(context);
+  const timeZone = env.SITE_TIMEZONE;
+  try {
+    return { media: await listMediaForOwner(db, viewer), loadError: false, timeZone };
+  } catch (error) {
+    // Spec §8: the page still renders, with the 'Failed to load media files.' toast.
+    getRequestInfo(context).log.error({ err: error, userId: viewer.id }, "media list failed to load");
+    return { media: [], loadError: true, timeZone };
+  }
+}
+
+/** Delete (spec §7) from a card's confirmation; uploads go to /dashboard/media because they stream. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireUser(request, context);
+  const form = await request.formData().catch(() => null);
+  const input = DeleteMediaSchema.safeParse(form ? Object.fromEntries(form) : {});
+  if (!input.success) return data({ toast: MEDIA_TOASTS.deleteFailed }, { status: 400 });
+  try {
+    const result = await deleteMedia(getServicesFrom(context), viewer, input.data.id);
+    if (!result.ok) return data({ toast: MEDIA_TOASTS.deleteFailed }, { status: result.status });
+    return { toast: MEDIA_TOASTS.deleted };
+  } catch (error) {
+    getRequestInfo(context).log.error({ err: error, mediaId: input.data.id }, "media delete failed");
+    return data({ toast: MEDIA_TOASTS.deleteFailed }, { status: 500 });
+  }
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { media, loadError, timeZone } = loaderData;
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.viewer);
+
+  useEffect(() => {
+    if (loadError) notify(MEDIA_TOASTS.loadFailed);
+  }, [loadError]);
+
   return (
-    <section className="container-page py-12">
-      <h1 className="text-3xl font-bold">Welcome to Your Dashboard</h1>
-      <p className="mt-2 text-muted-foreground">Signed in as {loaderData.email}</p>
-    </section>
+    <>
+      <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
+        <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:items-end sm:justify-between sm:py-14">
+          <div className="max-w-2xl">
+            <p className="text-sm font-semibold tracking-wide text-primary uppercase">Media dashboard</p>
+            <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Welcome to Your Dashboard</h1>
+            <p className="mt-3 text-muted-foreground">
+              Upload the images and videos for your kiosk ads. Everything here is yours alone: other owners never see
+              it.
+            </p>
+          </div>
+          <UploadMediaDialog signedIn={signedIn} />
+        </div>
+      </section>
+      <section className="container-page py-10" aria-labelledby="media-heading">
+        <div className="mb-6 flex items-baseline justify-between gap-4">
+          <h2 id="media-heading" className="text-xl font-semibold">
+            Your Media
+          </h2>
+          {media.length > 0 ? (
+            <p className="text-sm text-muted-foreground">
+              {media.length === 1 ? "1 file" : `${media.length} files`}
+            </p>
+          ) : null}
+        </div>
+        <MediaGrid items={media} timeZone={timeZone} />
+      </section>
+    </>
   );
 }

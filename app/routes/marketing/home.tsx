@@ -1,22 +1,94 @@
+import { CircleCheck, Megaphone, SprayCan, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { FoundingStory } from "~/components/marketing/founding-story";
+import { HowItWorks } from "~/components/marketing/how-it-works";
+import { KioskIllustration } from "~/components/marketing/kiosk-illustration";
+import { MapTeaser } from "~/components/marketing/map-teaser";
+import { TestimonialSection } from "~/components/marketing/testimonial-section";
 import { Button } from "~/components/ui/button";
+import { appUrlFrom, seoMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Local Shine | Shine brighter in your neighborhood" },
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "Local Shine | Shine brighter in your neighborhood",
+    description:
+      "Free digital sanitizer kiosks for small businesses, with free ad space on a network of neighborhood screens. Starting in Woodland Hills, growing across California.",
+    path: "/",
+    appUrl: appUrlFrom(matches),
+  });
+
+/** Spec §1: what the program promises every partner. */
+const BENEFITS = [
   {
-    name: "description",
-    content: "Free digital sanitizer kiosks for small businesses, with rotating local ads. Starting in Woodland Hills.",
+    icon: Wrench,
+    title: "Free installation and maintenance",
+    text: "We deliver, install, stock and service the kiosk. It never costs you a cent.",
   },
-];
+  {
+    icon: Megaphone,
+    title: "A digital advertising network",
+    text: "Your ad rotates on screens across the network, so shoppers down the street discover you too.",
+  },
+  {
+    icon: SprayCan,
+    title: "Community sanitizer stations",
+    text: "Touch-free sanitizer at your door tells every customer you care, visit after visit.",
+  },
+] as const;
 
 export default function Home() {
   return (
-    <section className="container-page py-20">
-      <h1 className="text-4xl font-black tracking-tight sm:text-6xl">Shine brighter in your neighborhood</h1>
-      <Button asChild size="lg" className="mt-8">
-        <Link to="/about">MORE</Link>
-      </Button>
-    </section>
+    <>
+      <section className="relative overflow-hidden bg-gradient-to-b from-secondary/70 to-background">
+        <div className="container-page grid items-center gap-12 py-16 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:py-24">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full bg-card px-3 py-1 text-sm font-semibold text-primary shadow-sm ring-1 ring-border">
+              <CircleCheck className="size-4" aria-hidden="true" /> Free for local businesses in Woodland Hills
+            </p>
+            <h1 className="mt-5 text-4xl font-black tracking-tight text-balance text-ink sm:text-6xl">
+              Shine brighter in your neighborhood
+            </h1>
+            <p className="mt-6 max-w-xl text-lg text-pretty text-foreground/80 sm:text-xl">
+              Local Shine puts a free digital sanitizer kiosk in your shop. Your customers get clean hands, your
+              business gets free ad space, and your whole neighborhood gets a little easier to discover.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Button asChild size="lg">
+                <Link to="/about">MORE</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link to="/submit-business">Join Our Network</Link>
+              </Button>
+            </div>
+          </div>
+          <KioskIllustration />
+        </div>
+      </section>
+
+      <section aria-labelledby="benefits-title" className="container-page py-12 sm:py-16">
+        <h2 id="benefits-title" className="sr-only">
+          Why businesses join
+        </h2>
+        <ul className="grid gap-8 md:grid-cols-3">
+          {BENEFITS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-4">
+              <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-sun/30 text-ink">
+                <Icon className="size-6" aria-hidden="true" />
+              </span>
+              <div>
+                <h3 className="font-bold text-ink">{title}</h3>
+                <p className="mt-1 text-muted-foreground">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <HowItWorks />
+      <MapTeaser />
+      <TestimonialSection />
+      <FoundingStory />
+    </>
   );
 }

@@ -1,4 +1,137 @@
-// Placeholder registered by the foundation so the route table is complete; its feature issue replaces it.
-export default function Page() {
-  return <section className="container-page py-16" />;
+import { ArrowLeft, CalendarDays, UserRound } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/story";
+import { FeaturedStar } from "~/components/stories/featured-star";
+import { ShareStoryButton } from "~/components/stories/share-story-button";
+import { StoryImage } from "~/components/stories/story-card";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { formatCalendarDate } from "~/lib/format-calendar-date";
+import { industryTitle } from "~/lib/industries";
+import { absoluteUrl, appUrlFrom, seoMeta, SITE_NAME } from "~/lib/seo";
+import { getServicesFrom } from "~/.server/services";
+import { getPublishedStory } from "~/.server/stories/public-stories";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const story = await getPublishedStory(getServicesFrom(context), params.id);
+  // Missing, malformed and not-yet-published ids all look the same to a visitor (spec §2, §4).
+  if (!story) return data({ story: null }, { status: 404 });
+  return { story };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const story = loaderData?.story;
+  if (!story) return [{ title: "Story Not Found | Local Shine" }, { name: "robots", content: "noindex" }];
+  const appUrl = appUrlFrom(matches);
+  const path = `/story/${story.id}`;
+  const image = story.backgroundImageUrl ? absoluteUrl(appUrl, story.backgroundImageUrl) : undefined;
+  return [
+    ...seoMeta({
+      title: `${story.title} | Shine Stories | Local Shine`,
+      description: story.shortDescription,
+      path,
+      appUrl,
+      image,
+      imageAlt: story.title,
+      type: "article",
+    }),
+    { property: "article:published_time", content: story.publishDate },
+    { property: "article:section", content: industryTitle(story.industry) },
+    {
+      // React Router escapes "<" in this JSON as \u003c, so story text can't end the script element.
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: story.title,
+        description: story.shortDescription,
+        ...(image ? { image: [image] } : {}),
+        datePublished: story.publishDate,
+        author: { "@type": "Person", name: story.author },
+        publisher: { "@type": "Organization", name: SITE_NAME, url: absoluteUrl(appUrl, "/") },
+        articleSection: industryTitle(story.industry),
+        mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(appUrl, path) },
+      },
+    },
+  ];
+};
+
+export default function StoryPage({ loaderData }: Route.ComponentProps) {
+  const { story } = loaderData;
+  if (!story) return <StoryNotFound />;
+  const industry = industryTitle(story.industry);
+
+  return (
+    <article className="container-page max-w-4xl py-10 sm:py-14">
+      <Link
+        to={`/shine-stories/${story.industry}`}
+        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to {industry} Stories
+      </Link>
+
+      <div className="relative mt-6 aspect-[16/9] overflow-hidden rounded-2xl bg-secondary shadow-sm sm:aspect-[21/9]">
+        <StoryImage src={story.backgroundImageUrl} />
+        <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-ink/40 via-transparent to-transparent" />
+        <div className="absolute inset-x-0 top-0 flex items-start justify-between p-4">
+          <Badge className="bg-white/95 px-3 py-1 text-sm text-ink shadow-sm">{industry}</Badge>
+          {story.isFeatured ? <FeaturedStar className="size-10" /> : null}
+        </div>
+      </div>
+
+      <header className="mt-8">
+        <h1 className="text-3xl font-black tracking-tight text-ink sm:text-5xl">{story.title}</h1>
+        <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1.5">
+            <UserRound className="size-4" aria-hidden="true" />
+            <span>
+              By <span className="font-semibold text-foreground">{story.author}</span>
+            </span>
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarDays className="size-4" aria-hidden="true" />
+            <time dateTime={story.publishDate}>{formatCalendarDate(story.publishDate)}</time>
+          </span>
+        </div>
+        <p className="mt-6 border-l-4 border-sun pl-4 text-lg text-foreground/80 sm:text-xl">{story.shortDescription}</p>
+      </header>
+
+      {story.contentHtml ? (
+        // Rendered from Markdown and sanitized on the server (app/.server/stories/render-markdown.ts).
+        <div className="prose-story mt-8 text-lg" dangerouslySetInnerHTML={{ __html: story.contentHtml }} />
+      ) : (
+        <div className="prose-story mt-8 text-lg">
+          {story.description.split(/\n{2,}/).map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </div>
+      )}
+
+      <aside
+        aria-labelledby="inspired-heading"
+        className="mt-14 flex flex-col items-start gap-5 rounded-2xl bg-secondary p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8"
+      >
+        <div>
+          <h2 id="inspired-heading" className="text-2xl font-bold text-ink">
+            Inspired by this story?
+          </h2>
+          <p className="mt-2 text-muted-foreground">Share how Local Shine has helped your business shine.</p>
+        </div>
+        <ShareStoryButton />
+      </aside>
+    </article>
+  );
+}
+
+function StoryNotFound() {
+  return (
+    <section className="container-page flex flex-col items-center py-24 text-center">
+      <h1 className="text-3xl font-bold text-ink sm:text-4xl">Story Not Found</h1>
+      <p className="mt-3 max-w-md text-muted-foreground">
+        The story you're looking for doesn't exist or has been removed.
+      </p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/shine-stories">Browse Shine Stories</Link>
+      </Button>
+    </section>
+  );
 }

@@ -1,0 +1,53 @@
+import { and, asc, count, desc, isNotNull } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { businesses } from "../db/schema";
+
+/** One pin on the network map: only what the marker and its popup show. */
+export interface MapPartner {
+  id: string;
+  name: string;
+  city: string;
+  lat: number;
+  lng: number;
+}
+
+export interface PartnerCity {
+  city: string;
+  state: string;
+  partners: number;
+}
+
+/**
+ * Every directory business placed on the map (spec §2 "Map": a marker per partner, not six samples). Businesses
+ * get coordinates from their zip code; one without any is left off the map but still counts in its city below.
+ */
+export async function listMapPartners(db: Database): Promise<MapPartner[]> {
+  const rows = await db
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      city: businesses.city,
+      lat: businesses.latitude,
+      lng: businesses.longitude,
+    })
+    .from(businesses)
+    .where(and(isNotNull(businesses.latitude), isNotNull(businesses.longitude)))
+    .orderBy(asc(businesses.name), asc(businesses.id));
+  return rows.map((row) => ({ ...row, lat: row.lat!, lng: row.lng! }));
+}
+
+/** The cities partners are in, busiest first: the map page's list, which also works without JavaScript or tiles. */
+export async function listPartnerCities(db: Database): Promise<PartnerCity[]> {
+  const partners = count();
+  return db
+    .select({ city: businesses.city, state: businesses.state, partners })
+    .from(businesses)
+    .groupBy(businesses.city, businesses.state)
+    .orderBy(desc(partners), asc(businesses.city));
+}
+
+/** Everything the network map page shows, in one call: the pins and the city list. */
+export async function loadNetworkMap(db: Database): Promise<{ partners: MapPartner[]; cities: PartnerCity[] }> {
+  const [partners, cities] = await Promise.all([listMapPartners(db), listPartnerCities(db)]);
+  return { partners, cities };
+}

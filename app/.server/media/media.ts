@@ -1,0 +1,134 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { FlashToast } from "~/lib/flash-toast";
+import { MAX_MEDIA_BYTES, MEDIA_TOASTS, MediaUploadSchema, uploadFieldsToast, type MediaItem } from "~/lib/media";
+import { MEDIA_TYPES } from "~/lib/upload-types";
+import type { Viewer } from "../auth/guards";
+import type { Database } from "../db/client";
+import { media } from "../db/schema";
+import { logger } from "../logger";
+import type { Services } from "../services";
+import { discardUploads, receiveMultipartUpload, UploadError, type ReceiveOptions } from "../uploads";
+
+const mediaItemColumns = {
+  id: media.id,
+  title: media.title,
+  description: media.description,
+  fileName: media.fileName,
+  fileUrl: media.fileUrl,
+  fileType: media.fileType,
+  fileSize: media.fileSize,
+  createdAt: media.createdAt,
+};
+
+/** Spec §7: the viewer's own media, newest first (the list is not paged, §9). */
+export async function listMediaForOwner(db: Database, viewer: Pick<Viewer, "id">): Promise<MediaItem[]> {
+  return db
+    .select(mediaItemColumns)
+    .from(media)
+    .where(eq(media.userId, viewer.id))
+    .orderBy(desc(media.createdAt), desc(media.id));
+}
+
+export type UploadMediaResult =
+  | { ok: true; media: MediaItem }
+  | { ok: false; status: number; toast: FlashToast };
+
+/** Raised from inside the stream (before the file is stored) when the text fields do not pass the schema. */
+class FieldsRefused extends Error {
+  constructor(readonly toast: FlashToast) {
+    super(toast.description);
+  }
+}
+
+/** The media upload form's file rule; exported for the bench and tests that need the same budget. */
+export function mediaUploadRules(viewer: Pick<Viewer, "id">): ReceiveOptions["files"] {
+  return { file: { allow: MEDIA_TYPES, maxBytes: MAX_MEDIA_BYTES, keyPrefix: `${viewer.id}/` } };
+}
+
+/**
+ * Spec §5/§7 upload: reads the streamed form, refuses bad titles before the file is stored, stores the file
+ * under `{user id}/{timestamp}-{random}.{detected ext}` and records the row. On any refusal or failure nothing
+ * is kept. Expected refusals come back as the spec's toast; unexpected failures throw (after cleaning up).
+ */
+export async function uploadMedia(
+  { db, storage }: Pick<Services, "db" | "storage">,
+  viewer: Pick<Viewer, "id">,
+  request: Request,
+): Promise<UploadMediaResult> {
+  let received;
+  try {
+    received = await receiveMultipartUpload(request, storage, {
+      files: mediaUploadRules(viewer),
+      beforeFile: (_name, fields) => {
+        const parsed = MediaUploadSchema.safeParse(fields);
+        if (!parsed.success) throw new FieldsRefused(uploadFieldsToast(parsed.error));
+      },
+    });
+  } catch (error) {
+    if (error instanceof FieldsRefused) return { ok: false, status: 400, toast: error.toast };
+    if (error instanceof UploadError) return refusal(error);
+    throw error;
+  }
+
+  const file = received.files.file;
+  if (!file) return { ok: false, status: 400, toast: MEDIA_TOASTS.noFile };
+  const fields = MediaUploadSchema.safeParse(received.fields);
+  if (!fields.success) {
+    await discardUploads(storage, received.files);
+    return { ok: false, status: 400, toast: uploadFieldsToast(fields.error) };
+  }
+
+  try {
+    const [row] = await db
+      .insert(media)
+      .values({
+        userId: viewer.id,
+        title: fields.data.title,
+        description: fields.data.description,
+        notes: fields.data.notes,
+        fileName: file.originalName,
+        fileUrl: file.url,
+        storageKey: file.key,
+        fileType: file.mimeType,
+        fileSize: file.size,
+      })
+      .returning(mediaItemColumns);
+    return { ok: true, media: row! };
+  } catch (error) {
+    await discardUploads(storage, received.files);
+    throw error;
+  }
+}
+
+function refusal(error: UploadError): UploadMediaResult {
+  switch (error.reason) {
+    case "invalid-type":
+      return { ok: false, status: error.status, toast: MEDIA_TOASTS.invalidType };
+    case "too-large":
+      return { ok: false, status: error.status, toast: MEDIA_TOASTS.tooLarge };
+    default:
+      return { ok: false, status: error.status, toast: MEDIA_TOASTS.uploadFailed };
+  }
+}
+
+/**
+ * Spec §7 delete: removes the viewer's own row (id AND user_id, so another owner's id is simply not found) and
+ * then its file. The row is the record of truth: if the file removal fails, the orphan is logged, not shown.
+ */
+export async function deleteMedia(
+  { db, storage }: Pick<Services, "db" | "storage">,
+  viewer: Pick<Viewer, "id">,
+  id: string,
+): Promise<{ ok: true } | { ok: false; status: 404 }> {
+  const [row] = await db
+    .delete(media)
+    .where(and(eq(media.id, id), eq(media.userId, viewer.id)))
+    .returning({ key: media.storageKey });
+  if (!row) return { ok: false, status: 404 };
+  try {
+    await storage.delete(row.key);
+  } catch (error) {
+    logger.error({ err: error, key: row.key, mediaId: id }, "media row deleted but its file could not be removed");
+  }
+  return { ok: true };
+}

@@ -1,0 +1,161 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BusinessApplicationSchema, ContactMessageSchema, HONEYPOT_FIELD } from "~/lib/marketing-schemas";
+import { businessApplications, contactMessages, outbox, rateLimits } from "../db/schema";
+import { readDevMailbox } from "../mail";
+import { createTestServices } from "../test-services";
+import { APPLICATIONS_PER_IP, submitBusinessApplication } from "./business-applications";
+import { sendContactMessage } from "./contact-messages";
+
+const TEAM_EMAIL = "team@localshine.test";
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback: what the app's SMTP transport sends is what arrives here. */
+async function startSmtpServer() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString("latin1"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as { port: number };
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Decodes received messages with the app's own MIME reader (it reads .eml files from `{dir}/mail`). */
+async function decode(messages: Received[]) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ls-smtp-"));
+  await fs.mkdir(path.join(dir, "mail"));
+  await Promise.all(messages.map((m, i) => fs.writeFile(path.join(dir, "mail", `${i}.eml`), m.raw, "latin1")));
+  const parsed = await readDevMailbox(dir);
+  await fs.rm(dir, { recursive: true, force: true });
+  return parsed;
+}
+
+describe("public submissions (Join Our Network, Contact)", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let services: Awaited<ReturnType<typeof createTestServices>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    services = await createTestServices({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, TEAM_EMAIL });
+  }, 60_000);
+  afterAll(async () => {
+    await services?.close();
+    await smtp?.close();
+  });
+  beforeEach(async () => {
+    smtp.received.length = 0;
+    await services.db.delete(outbox);
+    await services.db.delete(rateLimits);
+  });
+
+  it("stores an application and delivers exactly one team email over SMTP", async () => {
+    const input = BusinessApplicationSchema.parse({
+      businessName: "Topanga Tacos",
+      phoneNumber: "(818) 555-0142",
+      website: "topangatacos.example",
+      address: "22000 Ventura Blvd, Woodland Hills, CA 91364",
+    });
+    const result = await submitBusinessApplication(services, { clientIp: "203.0.113.7" }, input);
+    expect(result).toEqual({ ok: true, id: expect.any(String) });
+    const id = (result as { id: string }).id;
+
+    const [row] = await services.db.select().from(businessApplications).where(eq(businessApplications.id, id));
+    expect(row).toMatchObject({
+      businessName: "Topanga Tacos",
+      phoneNumber: "(818) 555-0142",
+      website: "https://topangatacos.example",
+      address: "22000 Ventura Blvd, Woodland Hills, CA 91364",
+      ipAddress: "203.0.113.7",
+    });
+
+    expect(await services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].to).toEqual([TEAM_EMAIL]);
+    const [mail] = await decode(smtp.received);
+    expect(mail.subject).toBe("New business application: Topanga Tacos");
+    expect(mail.text).toContain("Business name: Topanga Tacos");
+    expect(mail.text).toContain("Phone number: (818) 555-0142");
+    expect(mail.text).toContain("Website: https://topangatacos.example");
+    expect(mail.text).toContain("Business address: 22000 Ventura Blvd, Woodland Hills, CA 91364");
+    expect(mail.text).toContain(`Reference: business_application:${id}`);
+
+    const [queued] = await services.db.select().from(outbox);
+    expect(queued).toMatchObject({ status: "sent", reference: `business_application:${id}`, replyTo: null });
+  });
+
+  it("stores a contact message and emails the team with Reply-To set to the visitor", async () => {
+    const input = ContactMessageSchema.parse({
+      name: "Maya Lopez",
+      email: "Maya@Example.com",
+      message: "Could a kiosk fit in a 400 square foot salon? We're on Topanga Canyon.",
+    });
+    const result = await sendContactMessage(services, { clientIp: "203.0.113.8" }, input);
+    expect(result.ok).toBe(true);
+    const id = (result as { id: string }).id;
+    const [row] = await services.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(row).toMatchObject({ name: "Maya Lopez", email: "maya@example.com", ipAddress: "203.0.113.8" });
+
+    expect(await services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].raw).toMatch(/^Reply-To: maya@example\.com\r?$/im);
+    const [mail] = await decode(smtp.received);
+    expect(mail.to).toBe(TEAM_EMAIL);
+    expect(mail.subject).toBe("New contact message from Maya Lopez");
+    expect(mail.text).toContain("Could a kiosk fit in a 400 square foot salon? We're on Topanga Canyon.");
+    expect(mail.text).toContain(`Reference: contact_message:${id}`);
+  });
+
+  it("drops a bot that fills the honeypot: a fake success, nothing stored, nothing sent", async () => {
+    const before = (await services.db.select().from(businessApplications)).length;
+    const bot = BusinessApplicationSchema.parse({ businessName: "Cheap Pills", [HONEYPOT_FIELD]: "555-1234" });
+    expect(await submitBusinessApplication(services, { clientIp: "198.51.100.1" }, bot)).toEqual({ ok: true, id: null });
+    const spam = ContactMessageSchema.parse({
+      name: "Bot",
+      email: "bot@spam.example",
+      message: "Buy followers now!!!",
+      [HONEYPOT_FIELD]: "x",
+    });
+    expect(await sendContactMessage(services, { clientIp: "198.51.100.1" }, spam)).toEqual({ ok: true, id: null });
+    expect(await services.db.select().from(businessApplications)).toHaveLength(before);
+    expect(await services.db.select().from(outbox)).toHaveLength(0);
+    expect((await services.mailer.runOnce()).sent).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("rate limits per IP without affecting other visitors", async () => {
+    const input = BusinessApplicationSchema.parse({ businessName: "Reseda Repairs" });
+    for (let i = 0; i < APPLICATIONS_PER_IP.max; i++) {
+      expect((await submitBusinessApplication(services, { clientIp: "192.0.2.50" }, input)).ok).toBe(true);
+    }
+    const refused = await submitBusinessApplication(services, { clientIp: "192.0.2.50" }, input);
+    expect(refused).toMatchObject({ ok: false, status: 429 });
+    expect((refused as { message: string }).message).toMatch(/^Too many submissions .* try again in \d+ minutes?\.$/);
+    expect((await submitBusinessApplication(services, { clientIp: "192.0.2.51" }, input)).ok).toBe(true);
+    // Only the accepted ones were queued.
+    expect(await services.db.select().from(outbox)).toHaveLength(APPLICATIONS_PER_IP.max + 1);
+  });
+});

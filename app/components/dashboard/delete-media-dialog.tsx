@@ -1,0 +1,55 @@
+import { Trash2 } from "lucide-react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Button, buttonVariants } from "~/components/ui/button";
+
+/** The card's delete button and its confirmation; `onConfirm` runs only after the person confirms. */
+export function DeleteMediaDialog({
+  title,
+  disabled,
+  onConfirm,
+}: {
+  title: string;
+  disabled?: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          type="button"
+          size="icon"
+          variant="outline"
+          disabled={disabled}
+          aria-label={`Delete ${title}`}
+          className="size-9 rounded-full border-white/60 bg-white/90 text-destructive shadow-sm backdrop-blur hover:bg-white hover:text-destructive"
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this media?</AlertDialogTitle>
+          <AlertDialogDescription>
+            “{title}” will be removed from your dashboard and its file deleted. This can't be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={onConfirm}>
+            Delete
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,55 @@
+import { Clapperboard } from "lucide-react";
+import { useFetcher } from "react-router";
+import { DeleteMediaDialog } from "~/components/dashboard/delete-media-dialog";
+import { MediaPreview } from "~/components/dashboard/media-preview";
+import type { FlashToast } from "~/lib/flash-toast";
+import { cn } from "~/lib/cn";
+import { formatLongDate, formatMegabytes, isVideoType, type MediaItem } from "~/lib/media";
+import { useActionToast } from "~/lib/use-action-toast";
+
+/** One media card (spec §2): preview, delete, title, two-line description, long date, size in MB. */
+export function MediaCard({ item, timeZone }: { item: MediaItem; timeZone: string }) {
+  const fetcher = useFetcher<{ toast?: FlashToast }>();
+  const deleting = fetcher.state !== "idle";
+  useActionToast(fetcher.data);
+
+  return (
+    <article
+      aria-busy={deleting}
+      aria-labelledby={`media-${item.id}-title`}
+      className={cn(
+        "group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:-translate-y-0.5 hover:shadow-md",
+        deleting && "pointer-events-none opacity-50",
+      )}
+    >
+      <div className="relative aspect-video overflow-hidden bg-muted">
+        <MediaPreview item={item} />
+        {isVideoType(item.fileType) ? (
+          <span className="pointer-events-none absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-ink/75 px-2 py-0.5 text-xs font-medium text-white">
+            <Clapperboard className="size-3.5" aria-hidden />
+            Video
+          </span>
+        ) : null}
+        <div className="absolute top-2 right-2">
+          <DeleteMediaDialog
+            title={item.title}
+            disabled={deleting}
+            onConfirm={() => fetcher.submit({ intent: "delete", id: item.id }, { method: "post" })}
+          />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-4">
+        <h3 id={`media-${item.id}-title`} className="line-clamp-1 font-semibold" title={item.title}>
+          {item.title}
+        </h3>
+        {item.description ? (
+          <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
+        ) : null}
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-xs text-muted-foreground">
+          <time dateTime={item.createdAt.toISOString()}>{formatLongDate(item.createdAt, timeZone)}</time>
+          <span className="tabular-nums">{formatMegabytes(item.fileSize)}</span>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,16 @@
+import { Star } from "lucide-react";
+import { cn } from "~/lib/cn";
+
+/** The featured marker on story images (spec §2): a star, named for screen readers. */
+export function FeaturedStar({ className }: { className?: string }) {
+  return (
+    <span
+      role="img"
+      aria-label="Featured story"
+      title="Featured story"
+      className={cn("inline-flex size-8 items-center justify-center rounded-full bg-sun text-ink shadow-sm", className)}
+    >
+      <Star className="size-4 fill-current" aria-hidden="true" />
+    </span>
+  );
+}

@@ -1,0 +1,41 @@
+import { ArrowRight, BriefcaseBusiness, Car, HeartPulse, House, UtensilsCrossed, type LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+import type { Industry, IndustryId } from "~/lib/industries";
+
+const ICONS: Record<IndustryId, LucideIcon> = {
+  "home-services": House,
+  "automobile-services": Car,
+  "food-industry": UtensilsCrossed,
+  "professional-services": BriefcaseBusiness,
+  "health-wellness": HeartPulse,
+};
+
+/** "1 story" / "3 stories". */
+export function storyCountLabel(count: number): string {
+  return `${count} ${count === 1 ? "story" : "stories"}`;
+}
+
+/** An Explore by Industry card (spec §2): the whole card is one link to the industry's stories. */
+export function IndustryStoryCard({ industry, count }: { industry: Industry; count: number }) {
+  const Icon = ICONS[industry.id];
+  return (
+    <article className="group relative flex flex-col gap-3 rounded-xl border bg-card p-5 shadow-sm transition-all focus-within:ring-[3px] focus-within:ring-ring/50 hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md">
+      <span className="inline-flex size-11 items-center justify-center rounded-lg bg-secondary text-primary">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <h3 className="font-bold text-ink">
+        <Link
+          to={`/shine-stories/${industry.id}`}
+          className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
+        >
+          {industry.title}
+        </Link>
+      </h3>
+      <p className="text-sm text-muted-foreground">{industry.description}</p>
+      <p className="mt-auto flex items-center justify-between pt-2 text-sm font-semibold text-primary">
+        <span>{storyCountLabel(count)}</span>
+        <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,72 @@
+import { ArrowRight, Sparkles } from "lucide-react";
+import { useId } from "react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { cn } from "~/lib/cn";
+import { formatCalendarDate } from "~/lib/format-calendar-date";
+import { industryTitle } from "~/lib/industries";
+import { FeaturedStar } from "./featured-star";
+
+/** The fields a story card shows (the public list queries return exactly these). */
+export interface StoryCardStory {
+  id: string;
+  title: string;
+  shortDescription: string;
+  industry: string;
+  author: string;
+  publishDate: string;
+  isFeatured: boolean;
+  backgroundImageUrl: string | null;
+}
+
+export function StoryCard({ story, headingLevel = "h3" }: { story: StoryCardStory; headingLevel?: "h2" | "h3" }) {
+  const titleId = useId();
+  const Heading = headingLevel;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="group flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md"
+    >
+      <div className="relative aspect-[16/9] overflow-hidden bg-secondary">
+        <StoryImage src={story.backgroundImageUrl} className="transition-transform duration-500 group-hover:scale-105" />
+        <div className="absolute inset-x-0 top-0 flex items-start justify-between p-3">
+          <Badge className="bg-white/95 text-ink shadow-sm">{industryTitle(story.industry)}</Badge>
+          {story.isFeatured ? <FeaturedStar /> : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <Heading id={titleId} className="text-lg leading-snug font-bold text-ink">
+          {story.title}
+        </Heading>
+        <p className="line-clamp-3 text-sm text-muted-foreground">{story.shortDescription}</p>
+        <p className="mt-auto text-xs text-muted-foreground">
+          <span className="font-medium text-foreground/80">{story.author}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={story.publishDate}>{formatCalendarDate(story.publishDate)}</time>
+        </p>
+        <Link
+          to={`/story/${story.id}`}
+          aria-describedby={titleId}
+          className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm font-semibold text-primary hover:underline"
+        >
+          Read Full Story
+          <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** A story's background image, or a warm gradient when it has none. Decorative: the title says what it is. */
+export function StoryImage({ src, className }: { src: string | null; className?: string }) {
+  if (!src) {
+    return (
+      <div
+        className={cn("flex size-full items-center justify-center bg-gradient-to-br from-primary/80 via-primary to-ink", className)}
+      >
+        <Sparkles className="size-10 text-sun" aria-hidden="true" />
+      </div>
+    );
+  }
+  return <img src={src} alt="" loading="lazy" decoding="async" className={cn("size-full object-cover", className)} />;
+}

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import type { FlashToast } from "./flash-toast";
+
+/** Spec §9: the stated 100MB upload limit, enforced by the server while the file streams in. */
+export const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
+
+/** Spec §5: the hint under the file picker. */
+export const MEDIA_UPLOAD_HINT = "JPG, PNG, MP4, MOV, AVI (MAX. 100MB)";
+
+/** Where the upload dialog posts (app/routes/resources/media-upload.ts). */
+export const MEDIA_UPLOAD_URL = "/dashboard/media";
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be ${max} characters or less`)
+    .optional()
+    .transform((value) => value || null);
+
+/**
+ * The text fields of the upload form (spec §5): title required and trimmed; description and notes optional and
+ * trimmed. The file itself is checked by type and size, not by this schema.
+ */
+export const MediaUploadSchema = z.object({
+  title: z
+    .string({ error: "Please enter a title for your media." })
+    .trim()
+    .min(1, "Please enter a title for your media.")
+    .max(200, "Title must be 200 characters or less"),
+  description: optionalText(2000, "Description"),
+  notes: optionalText(2000, "Notes"),
+});
+
+export type MediaUploadFields = z.infer<typeof MediaUploadSchema>;
+
+/** The dashboard's delete form. */
+export const DeleteMediaSchema = z.object({
+  intent: z.literal("delete"),
+  id: z.uuid(),
+});
+
+type Toast = FlashToast & { description: string };
+const destructive = (title: string, description: string): Toast => ({ title, description, variant: "destructive" });
+
+/** The spec's toasts for the media dashboard (§5, §8), used by both the client checks and the server replies. */
+export const MEDIA_TOASTS = {
+  noFile: destructive("No file selected", "Please select an image or video file to upload."),
+  invalidType: destructive("Invalid file type", "Please select an image or video file."),
+  titleRequired: destructive("Title required", "Please enter a title for your media."),
+  authRequired: destructive("Authentication required", "Please sign in to upload media."),
+  // Not in the spec (its limit was text only): the server now enforces it, so it says so plainly.
+  tooLarge: destructive("File too large", "Please choose a file of 100MB or less."),
+  uploadFailed: destructive("Upload failed", "There was an error uploading your media. Please try again."),
+  uploaded: { title: "Upload successful!", description: "Your media has been uploaded successfully." } as Toast,
+  loadFailed: destructive("Error", "Failed to load media files."),
+  deleted: { title: "Media deleted", description: "Your media has been deleted successfully." } as Toast,
+  deleteFailed: destructive("Delete failed", "There was an error deleting your media."),
+} as const;
+
+/** The toast for text fields that do not pass MediaUploadSchema (client check and server reply alike). */
+export function uploadFieldsToast(error: z.ZodError): FlashToast {
+  const issue = error.issues[0];
+  if (!issue || (issue.path[0] === "title" && issue.code !== "too_big")) return MEDIA_TOASTS.titleRequired;
+  return { title: "Upload failed", description: issue.message, variant: "destructive" };
+}
+
+/** One media item as the dashboard shows it. */
+export interface MediaItem {
+  id: string;
+  title: string;
+  description: string | null;
+  fileName: string;
+  fileUrl: string;
+  fileType: string;
+  fileSize: number;
+  createdAt: Date;
+}
+
+/** Spec §9: size in MB with one decimal, bytes / 1048576. */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / 1048576).toFixed(1)} MB`;
+}
+
+/** Spec §9: dates in en-US long format, in the site's time zone so server and browser render the same day. */
+export function formatLongDate(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone }).format(date);
+}
+
+export function isVideoType(mime: string): boolean {
+  return mime.startsWith("video/");
+}
