@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
@@ -8,6 +10,7 @@ import { logger } from "~/.server/logger";
 import { requestInfoContext } from "~/.server/request-context";
 import { servicesContext, type Services } from "~/.server/services";
 import { mediaRouter } from "./media-route";
+import { contentSecurityPolicy, createNonce, rejectCrossSiteWrites } from "./security";
 
 export { parseEnv, setEnv } from "~/.server/env";
 export { logger } from "~/.server/logger";
@@ -16,14 +19,21 @@ export { startServices, stopServices } from "~/.server/services";
 /** Header carrying the client address to Better Auth's rate limiter; any client-sent value is overwritten. */
 export const CLIENT_IP_HEADER = "x-local-shine-client-ip";
 
+export interface AppOptions {
+  /** The client build (`build/client`) to serve; omitted in dev, where Vite serves assets. */
+  clientDir?: string;
+  dev?: boolean;
+}
+
 /**
- * The application: logging, security headers, /healthz, /media files and the React Router handler.
- * Static assets and compression are added by the entry (server/index.ts) in front of it.
+ * The application: logging, security headers, CSRF guard, /healthz, static assets, /media files and the React
+ * Router handler. server/index.ts (production) and server/dev.ts (Vite) wrap it.
  */
-export function createApp(services: Services): express.Express {
+export function createApp(services: Services, { clientDir, dev = false }: AppOptions = {}): express.Express {
+  const { env } = services;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", services.env.TRUST_PROXY);
+  app.set("trust proxy", env.TRUST_PROXY);
 
   app.use(
     pinoHttp({
@@ -34,24 +44,38 @@ export function createApp(services: Services): express.Express {
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     }),
   );
+  app.use((_req, res, next) => {
+    res.locals.nonce = createNonce();
+    next();
+  });
   app.use(
     helmet({
       contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
-      hsts: services.env.NODE_ENV === "production",
+      crossOriginResourcePolicy: { policy: "same-site" },
+      hsts: env.NODE_ENV === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      frameguard: { action: "deny" },
     }),
   );
+  app.use((_req, res, next) => {
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(env, res.locals.nonce as string, { dev }));
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+    next();
+  });
+  app.use(compression());
+  app.use(rejectCrossSiteWrites(env));
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
 
   app.get("/healthz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
     try {
       await services.database.ping();
       res.status(200).json({ status: "ok" });
@@ -61,19 +85,24 @@ export function createApp(services: Services): express.Express {
     }
   });
 
+  if (clientDir) {
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
   app.use("/media", mediaRouter(() => services.storage));
 
   app.all(
     "/{*path}",
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext(req) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
         context.set(requestInfoContext, {
           requestId: String(req.id),
           clientIp: req.ip ?? "unknown",
           log: req.log,
+          nonce: res.locals.nonce as string,
         });
         return context;
       },

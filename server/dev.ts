@@ -15,7 +15,7 @@ app.use(vite.middlewares);
 app.use(async (req, res, next) => {
   try {
     const current = (await vite.ssrLoadModule("./server/app.ts")) as AppModule;
-    current.createApp(services)(req, res, next);
+    current.createApp(services, { dev: true })(req, res, next);
   } catch (error) {
     if (error instanceof Error) vite.ssrFixStacktrace(error);
     next(error);

@@ -1,7 +1,5 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import compression from "compression";
-import express from "express";
 
 // The app's notion of "production" (AUTH_SECRET required, no demo seed) follows the operator's NODE_ENV, but
 // React must run its production build whatever it is, so NODE_ENV is forced before the bundle loads.
@@ -35,12 +33,7 @@ async function main() {
     process.exit(1);
   });
 
-  const app = express();
-  app.disable("x-powered-by");
-  app.use(compression());
-  app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
-  app.use(build.createApp(services));
+  const app = build.createApp(services, { clientDir: path.join(BUILD_DIR, "client") });
 
   const server = app.listen(env.PORT, env.HOST, () => {
     log.info({ url: env.APP_URL, port: env.PORT, host: env.HOST }, "Local Shine is listening");

@@ -6,6 +6,8 @@ export interface RequestInfo {
   /** The client address as Express resolved it (TRUST_PROXY decides whether X-Forwarded-For counts). */
   clientIp: string;
   log: Logger;
+  /** The Content-Security-Policy nonce for this response's inline scripts. */
+  nonce?: string;
 }
 
 const key = Symbol.for("local-shine.request-context");

@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import type { Env } from "~/.server/env";
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Content-Security-Policy allowing only what the site uses: its own scripts (plus the per-response nonce for the
+ * inline scripts React Router renders), inline styles (Radix/Leaflet position elements with style attributes),
+ * images from itself, data/blob URLs, the map tile host and the S3 public host (docs/security.md).
+ */
+export function contentSecurityPolicy(env: Env, nonce: string, { dev = false } = {}): string {
+  const tileOrigin = originOf(env.MAP_TILE_URL.replace(/\{[a-z]\}/g, "a"));
+  const mediaOrigin = originOf(env.S3_PUBLIC_URL);
+  const extra = [tileOrigin, mediaOrigin].filter(Boolean).join(" ");
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval' 'unsafe-inline'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${extra}`.trim(),
+    `media-src 'self' blob: ${mediaOrigin ?? ""}`.trim(),
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+  ];
+  return directives.join("; ");
+}
+
+export function createNonce() {
+  return randomBytes(16).toString("base64");
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery guard for every state-changing request (forms, uploads, auth): a browser always
+ * sends Origin (or Sec-Fetch-Site) with a cross-site POST, so one from another origin is refused here, before
+ * any handler runs. Requests without either header come from non-browser clients, which carry no victim's
+ * cookies. React Router and Better Auth check Origin too; this is the one place that covers every route.
+ */
+export function rejectCrossSiteWrites(env: Env) {
+  const allowed = new Set([originOf(env.APP_URL)]);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const fetchSite = req.get("sec-fetch-site");
+    const selfOrigin = `${req.protocol}://${req.get("host")}`;
+    const originOk = !origin || allowed.has(origin) || origin === selfOrigin;
+    const siteOk = !fetchSite || fetchSite === "same-origin" || fetchSite === "none";
+    if (originOk && siteOk) return next();
+    req.log?.warn({ origin, fetchSite }, "cross-site write refused");
+    res.status(403).type("text/plain").send("Cross-site requests are not allowed.");
+  };
+}
