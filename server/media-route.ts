@@ -2,6 +2,7 @@ import { pipeline } from "node:stream";
 import express from "express";
 import { logger } from "~/.server/logger";
 import { assertValidKey, type Storage, type StoredObjectInfo } from "~/.server/storage";
+import { ensureThumbnail, isThumbnailWidth } from "~/.server/storage/thumbnails";
 
 /** Keys are unique per upload (a new file gets a new key), so a response never goes stale. */
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -18,11 +19,15 @@ export function mediaRouter(getStorage: () => Storage): express.Router {
   // percent-encoding is a 404 here instead of a 400 from the router's own decoding.
   router.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const key = keyFromPath(req.path);
+    let key = keyFromPath(req.path);
     if (key === null) return notFound(res);
 
     try {
       const storage = getStorage();
+      // ?w=480 serves a resized WebP copy (images in lists are sent at display size, not full size).
+      if (isThumbnailWidth(req.query.w)) {
+        key = (await ensureThumbnail(storage, key, Number(req.query.w))) ?? key;
+      }
       const info = await storage.stat(key);
       if (!info) return notFound(res);
 

@@ -1,0 +1,13 @@
+/** Widths the /media route renders resized WebP copies at (server/media-route.ts). */
+export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
+
+/**
+ * The URL of a stored image at (about) `width` CSS pixels: our own /media files get a resized WebP copy;
+ * anything else is returned as is. Use it for images in lists and cards, not for full-size views.
+ */
+export function sizedImageUrl(url: string | null | undefined, width: number): string | undefined {
+  if (!url) return undefined;
+  if (!url.startsWith("/media/")) return url;
+  const chosen = IMAGE_WIDTHS.find((candidate) => candidate >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  return `${url}?w=${chosen}`;
+}
