@@ -10,6 +10,7 @@ import { logger } from "~/.server/logger";
 import { requestInfoContext } from "~/.server/request-context";
 import { servicesContext, type Services } from "~/.server/services";
 import { mediaRouter } from "./media-route";
+import { pageCache } from "./page-cache";
 import { contentSecurityPolicy, createNonce, rejectCrossSiteWrites } from "./security";
 
 export { parseEnv, setEnv } from "~/.server/env";
@@ -90,6 +91,7 @@ export function createApp(services: Services, { clientDir, dev = false }: AppOpt
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
   app.use("/media", mediaRouter(() => services.storage));
+  if (!dev) app.use(pageCache());
 
   app.all(
     "/{*path}",

@@ -1,0 +1,90 @@
+import type { NextFunction, Request, Response } from "express";
+
+const NONCE_PLACEHOLDER = "__LOCAL_SHINE_NONCE__";
+
+interface Entry {
+  html: string;
+  etag: string;
+  cacheControl: string;
+  expires: number;
+}
+
+export interface PageCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+}
+
+const PRIVATE_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.session_token|ls_toast)=/;
+
+/**
+ * A small per-instance micro-cache of public HTML for signed-out visitors (docs/performance.md "Caching"):
+ * pages the renderer marked `Cache-Control: public` are kept for a few seconds and served without running
+ * loaders. Each hit gets this response's CSP nonce. Any successful write through this instance clears it, so
+ * an owner never sees a stale page after saving; other instances catch up within the TTL.
+ */
+export function pageCache({ ttlMs = 5_000, maxEntries = 500 }: PageCacheOptions = {}) {
+  const entries = new Map<string, Entry>();
+
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.on("finish", () => {
+        if (res.statusCode < 400) entries.clear();
+      });
+      return next();
+    }
+    if (PRIVATE_COOKIE.test(req.headers.cookie ?? "") || req.path.endsWith(".data")) return next();
+
+    const key = req.originalUrl;
+    const nonce = res.locals.nonce as string;
+    const hit = entries.get(key);
+    if (hit && hit.expires > Date.now()) {
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.setHeader("Cache-Control", hit.cacheControl);
+      res.setHeader("ETag", hit.etag);
+      res.setHeader("Vary", "Cookie");
+      res.setHeader("X-Page-Cache", "hit");
+      const conditional = req.headers["if-none-match"];
+      if (conditional && conditional.split(/\s*,\s*/).includes(hit.etag)) {
+        res.status(304).end();
+        return;
+      }
+      res.status(200).send(hit.html.replaceAll(NONCE_PLACEHOLDER, nonce));
+      return;
+    }
+    if (hit) entries.delete(key);
+
+    // Miss: capture what the renderer writes (before compression, which wraps the same methods).
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const capture = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      capture(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      capture(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+      const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+      const etag = res.getHeader("ETag");
+      if (
+        req.method === "GET" &&
+        res.statusCode === 200 &&
+        cacheControl.startsWith("public") &&
+        typeof etag === "string" &&
+        !res.getHeader("Set-Cookie") &&
+        String(res.getHeader("Content-Type") ?? "").startsWith("text/html")
+      ) {
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+        const html = Buffer.concat(chunks).toString("utf8");
+        entries.set(key, { html: nonce ? html.replaceAll(nonce, NONCE_PLACEHOLDER) : html, etag, cacheControl, expires: Date.now() + ttlMs });
+      }
+      return end(chunk, ...rest);
+    }) as Response["end"];
+    res.setHeader("X-Page-Cache", "miss");
+    next();
+  };
+  return Object.assign(middleware, { clear: () => entries.clear(), size: () => entries.size });
+}
