@@ -1,4 +1,9 @@
-const LONG_DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const LONG_DATE = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
 /**
  * A calendar date (YYYY-MM-DD, e.g. a story's publish_date) in en-US long format: "November 3, 2026" (spec §9).

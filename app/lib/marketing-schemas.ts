@@ -27,7 +27,9 @@ const website = z
   .trim()
   .max(500, "Website must be less than 500 characters")
   .optional()
-  .transform((value) => (value ? (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`) : undefined))
+  .transform((value) =>
+    value ? (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`) : undefined,
+  )
   .pipe(
     z
       .url({

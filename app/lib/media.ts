@@ -41,7 +41,11 @@ export const DeleteMediaSchema = z.object({
 });
 
 type Toast = FlashToast & { description: string };
-const destructive = (title: string, description: string): Toast => ({ title, description, variant: "destructive" });
+const destructive = (title: string, description: string): Toast => ({
+  title,
+  description,
+  variant: "destructive",
+});
 
 /** The spec's toasts for the media dashboard (§5, §8), used by both the client checks and the server replies. */
 export const MEDIA_TOASTS = {
@@ -52,7 +56,10 @@ export const MEDIA_TOASTS = {
   // Not in the spec (its limit was text only): the server now enforces it, so it says so plainly.
   tooLarge: destructive("File too large", "Please choose a file of 100MB or less."),
   uploadFailed: destructive("Upload failed", "There was an error uploading your media. Please try again."),
-  uploaded: { title: "Upload successful!", description: "Your media has been uploaded successfully." } as Toast,
+  uploaded: {
+    title: "Upload successful!",
+    description: "Your media has been uploaded successfully.",
+  } as Toast,
   loadFailed: destructive("Error", "Failed to load media files."),
   deleted: { title: "Media deleted", description: "Your media has been deleted successfully." } as Toast,
   deleteFailed: destructive("Delete failed", "There was an error deleting your media."),
@@ -84,7 +91,12 @@ export function formatMegabytes(bytes: number): string {
 
 /** Spec §9: dates in en-US long format, in the site's time zone so server and browser render the same day. */
 export function formatLongDate(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone }).format(date);
+  return new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone,
+  }).format(date);
 }
 
 export function isVideoType(mime: string): boolean {

@@ -18,11 +18,13 @@ export interface SeoInput {
   noindex?: boolean;
 }
 
-type MatchLike = { id: string; data?: unknown } | undefined;
+// React Router 8 hands `meta` each match's data as `loaderData` (older versions called it `data`).
+type MatchLike = { id: string; loaderData?: unknown; data?: unknown } | undefined;
 
 /** APP_URL as the root loader exposes it, for `meta` functions (which see every match's loader data). */
 export function appUrlFrom(matches: readonly MatchLike[]): string {
-  const root = matches.find((match) => match?.id === "root")?.data as { appUrl?: unknown } | undefined;
+  const match = matches.find((candidate) => candidate?.id === "root");
+  const root = (match?.loaderData ?? match?.data) as { appUrl?: unknown } | undefined;
   return typeof root?.appUrl === "string" ? root.appUrl : "";
 }
 
@@ -58,7 +60,10 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   if (image) {
     tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
     if (input.imageAlt) {
-      tags.push({ property: "og:image:alt", content: input.imageAlt }, { name: "twitter:image:alt", content: input.imageAlt });
+      tags.push(
+        { property: "og:image:alt", content: input.imageAlt },
+        { name: "twitter:image:alt", content: input.imageAlt },
+      );
     }
   }
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });

@@ -34,6 +34,7 @@ export const ShareStorySchema = z.object({
     .trim()
     .min(STORY_MIN_LENGTH, "Story must be at least 10 characters")
     .max(STORY_MAX_LENGTH, "Story must be less than 2000 characters"),
+  [HONEYPOT_FIELD]: z.string().optional(),
 });
 
 export type ShareStoryInput = z.infer<typeof ShareStorySchema>;

@@ -27,7 +27,12 @@ export const VIDEO_TYPES: AllowList = [
   // M4V is MPEG-4 with an Apple brand; it plays anywhere MP4 does, so it is stored as MP4.
   { mime: "video/mp4", ext: "mp4", aliases: ["video/x-m4v"], extensions: ["mp4", "m4v"] },
   { mime: "video/quicktime", ext: "mov", extensions: ["mov", "qt"] },
-  { mime: "video/vnd.avi", ext: "avi", aliases: ["video/x-msvideo", "video/avi", "video/msvideo"], extensions: ["avi"] },
+  {
+    mime: "video/vnd.avi",
+    ext: "avi",
+    aliases: ["video/x-msvideo", "video/avi", "video/msvideo"],
+    extensions: ["avi"],
+  },
   { mime: "video/webm", ext: "webm", extensions: ["webm"] },
 ];
 

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, eq, ilike, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { businesses, type Business } from "../db/schema";
+import { businessCountsByIndustry, businessCountsByZip, businesses, type Business } from "../db/schema";
 import { DIRECTORY_PAGE_SIZE, type DirectorySearch } from "~/lib/directory-search";
+import { INDUSTRY_IDS, isIndustryId, type IndustryId } from "~/lib/industries";
 
 // Public reads of the directory (spec §2 "Directory lists", "One business"; §7 "Businesses"). Everything here is
 // what any visitor may see; owner and admin writes live beside this file, not in it.
@@ -37,27 +38,52 @@ function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function directoryWhere(search: Pick<DirectorySearch, "industry" | "zip">): SQL | undefined {
+const zipPattern = (zip: string) => `%${escapeLike(zip)}%`;
+
+/**
+ * The exact number of matches, read from the running totals the triggers keep (drizzle/0003_directory_counts.sql)
+ * instead of counting rows: a handful of rows per industry, or the zip codes that match (trigram index).
+ */
+async function countMatches(db: Database, { industry, zip }: DirectorySearch): Promise<number> {
+  const [row] = zip
+    ? await db
+        .select({ total: sum(businessCountsByZip.businesses) })
+        .from(businessCountsByZip)
+        .where(
+          and(
+            industry ? eq(businessCountsByZip.industry, industry) : undefined,
+            ilike(businessCountsByZip.zipCode, zipPattern(zip)),
+          ),
+        )
+    : await db
+        .select({ total: sum(businessCountsByIndustry.businesses) })
+        .from(businessCountsByIndustry)
+        .where(industry ? eq(businessCountsByIndustry.industry, industry) : undefined);
+  return Number(row?.total ?? 0);
+}
+
+function directoryWhere({ industry, zip }: DirectorySearch): SQL | undefined {
   return and(
-    search.industry ? eq(businesses.industry, search.industry) : undefined,
-    // Substring match (spec §5), served by the trigram index on zip_code.
-    search.zip ? ilike(businesses.zipCode, `%${escapeLike(search.zip)}%`) : undefined,
+    industry ? eq(businesses.industry, industry) : undefined,
+    // Substring match (spec §5 "Directory search"), served by the trigram index on zip_code.
+    zip ? ilike(businesses.zipCode, zipPattern(zip)) : undefined,
   );
 }
 
 /**
- * One page of the directory, newest first, with the total number of matches. Filters and paging run in the
- * database; the page and the count are two indexed queries run side by side.
+ * One page of the directory, newest first (spec §7), with the exact number of matches. Filters and paging run in
+ * the database; the page walks an index in list order, the count reads running totals.
  */
 export async function listDirectoryBusinesses(db: Database, search: DirectorySearch): Promise<DirectoryListing> {
-  const where = directoryWhere(search);
-  const [[{ total }], rows] = await Promise.all([
-    db.select({ total: count() }).from(businesses).where(where),
+  const [total, rows] = await Promise.all([
+    countMatches(db, search),
     db
       .select(cardColumns)
       .from(businesses)
-      .where(where)
-      .orderBy(desc(businesses.createdAt), desc(businesses.id))
+      .where(directoryWhere(search))
+      // NULLS LAST matches businesses_created_idx and businesses_industry_created_idx (the columns are NOT NULL,
+      // but the planner only walks an index whose null ordering is the query's).
+      .orderBy(sql`${businesses.createdAt} desc nulls last`, sql`${businesses.id} desc nulls last`)
       .limit(DIRECTORY_PAGE_SIZE)
       .offset((search.page - 1) * DIRECTORY_PAGE_SIZE),
   ]);
@@ -69,11 +95,34 @@ export async function listDirectoryBusinesses(db: Database, search: DirectorySea
   };
 }
 
+/** Businesses per industry for the chooser's cards, from the running totals (industries with none read 0). */
+export async function countBusinessesByIndustry(db: Database): Promise<Record<IndustryId, number>> {
+  const rows = await db.select().from(businessCountsByIndustry);
+  const counts = Object.fromEntries(INDUSTRY_IDS.map((id) => [id, 0])) as Record<IndustryId, number>;
+  for (const row of rows) if (isIndustryId(row.industry)) counts[row.industry] = row.businesses;
+  return counts;
+}
+
+/** Everything the business page shows; the owner's account id (user_id) stays on the server. */
+const profileColumns = {
+  ...cardColumns,
+  email: businesses.email,
+  address: businesses.address,
+  ownerName: businesses.ownerName,
+  ownerBio: businesses.ownerBio,
+  ownerImageUrl: businesses.ownerImageUrl,
+  qualityDescription: businesses.qualityDescription,
+  communityDescription: businesses.communityDescription,
+  updatedAt: businesses.updatedAt,
+};
+
+export type BusinessProfile = Pick<Business, keyof typeof profileColumns>;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One business for its public page, or null when the id is malformed or unknown (both are "not found"). */
-export async function getBusiness(db: Database, id: string): Promise<Business | null> {
+export async function getBusiness(db: Database, id: string): Promise<BusinessProfile | null> {
   if (!UUID.test(id)) return null;
-  const [row] = await db.select().from(businesses).where(eq(businesses.id, id)).limit(1);
+  const [row] = await db.select(profileColumns).from(businesses).where(eq(businesses.id, id)).limit(1);
   return row ?? null;
 }

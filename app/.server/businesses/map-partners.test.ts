@@ -21,13 +21,15 @@ describe("network map partners", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await database.db.insert(businesses).values([
-      business("Tarzana Tile", "Tarzana", [34.17, -118.55]),
-      business("Encino Electric", "Encino", [34.16, -118.5]),
-      business("Woodland Glass", "Woodland Hills", [34.17, -118.6]),
-      business("Hills Handyman", "Woodland Hills", [34.18, -118.61]),
-      business("No Coordinates Co", "Woodland Hills"),
-    ]);
+    await database.db
+      .insert(businesses)
+      .values([
+        business("Tarzana Tile", "Tarzana", [34.17, -118.55]),
+        business("Encino Electric", "Encino", [34.16, -118.5]),
+        business("Woodland Glass", "Woodland Hills", [34.17, -118.6]),
+        business("Hills Handyman", "Woodland Hills", [34.18, -118.61]),
+        business("No Coordinates Co", "Woodland Hills"),
+      ]);
   }, 60_000);
   afterAll(async () => {
     await database?.close();

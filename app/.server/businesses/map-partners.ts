@@ -1,21 +1,9 @@
 import { and, asc, count, desc, isNotNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { businesses } from "../db/schema";
+import type { MapPartner, PartnerCity } from "~/lib/network-map";
 
-/** One pin on the network map: only what the marker and its popup show. */
-export interface MapPartner {
-  id: string;
-  name: string;
-  city: string;
-  lat: number;
-  lng: number;
-}
-
-export interface PartnerCity {
-  city: string;
-  state: string;
-  partners: number;
-}
+export type { MapPartner, PartnerCity };
 
 /**
  * Every directory business placed on the map (spec §2 "Map": a marker per partner, not six samples). Businesses
@@ -47,7 +35,9 @@ export async function listPartnerCities(db: Database): Promise<PartnerCity[]> {
 }
 
 /** Everything the network map page shows, in one call: the pins and the city list. */
-export async function loadNetworkMap(db: Database): Promise<{ partners: MapPartner[]; cities: PartnerCity[] }> {
+export async function loadNetworkMap(
+  db: Database,
+): Promise<{ partners: MapPartner[]; cities: PartnerCity[] }> {
   const [partners, cities] = await Promise.all([listMapPartners(db), listPartnerCities(db)]);
   return { partners, cities };
 }

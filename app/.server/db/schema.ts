@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -168,9 +169,40 @@ export const businesses = pgTable(
     index("businesses_created_idx").on(table.createdAt.desc(), table.id.desc()),
     index("businesses_industry_created_idx").on(table.industry, table.createdAt.desc(), table.id.desc()),
     index("businesses_user_created_idx").on(table.userId, table.createdAt.desc()),
-    index("businesses_zip_trgm_idx").using("gin", sql`${table.zipCode} gin_trgm_ops`),
+    // fastupdate off: PGlite has no autovacuum to flush a GIN pending list, which every zip search would then
+    // scan (docs/performance.md, "Directory").
+    index("businesses_zip_trgm_idx")
+      .using("gin", sql`${table.zipCode} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index("businesses_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
     index("businesses_city_trgm_idx").using("gin", sql`lower(${table.city}) gin_trgm_ops`),
+  ],
+);
+
+// The directory's exact "Showing N" count (spec §2 "Directory lists") without counting 100,000 rows per page view:
+// running totals kept in step by row triggers on `businesses` (migration 0003_directory_counts), so every writer
+// (forms, seeders, psql) updates them in its own transaction. Read-only for application code.
+// Why and how fast: docs/performance.md, "Directory".
+
+/** Businesses per industry: the count of the unfiltered and the per-industry lists. */
+export const businessCountsByIndustry = pgTable("business_counts_by_industry", {
+  industry: text("industry").primaryKey(),
+  businesses: integer("businesses").notNull(),
+});
+
+/** Businesses per (industry, zip_code): the count of a zip search, summed over the zip codes that match. */
+export const businessCountsByZip = pgTable(
+  "business_counts_by_zip",
+  {
+    industry: text("industry").notNull(),
+    zipCode: text("zip_code").notNull(),
+    businesses: integer("businesses").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.industry, table.zipCode] }),
+    index("business_counts_by_zip_trgm_idx")
+      .using("gin", sql`${table.zipCode} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -291,6 +323,8 @@ export const schema = {
   rateLimits,
   media,
   businesses,
+  businessCountsByIndustry,
+  businessCountsByZip,
   businessStories,
   storySubmissions,
   businessApplications,

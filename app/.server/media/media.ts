@@ -1,13 +1,25 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { FlashToast } from "~/lib/flash-toast";
-import { MAX_MEDIA_BYTES, MEDIA_TOASTS, MediaUploadSchema, uploadFieldsToast, type MediaItem } from "~/lib/media";
+import {
+  MAX_MEDIA_BYTES,
+  MEDIA_TOASTS,
+  MediaUploadSchema,
+  uploadFieldsToast,
+  type MediaItem,
+} from "~/lib/media";
 import { MEDIA_TYPES } from "~/lib/upload-types";
 import type { Viewer } from "../auth/guards";
 import type { Database } from "../db/client";
 import { media } from "../db/schema";
 import { logger } from "../logger";
 import type { Services } from "../services";
-import { discardUploads, receiveMultipartUpload, UploadError, type ReceiveOptions } from "../uploads";
+import {
+  bodyBudget,
+  discardUploads,
+  receiveMultipartUpload,
+  UploadError,
+  type ReceiveOptions,
+} from "../uploads";
 
 const mediaItemColumns = {
   id: media.id,
@@ -30,8 +42,7 @@ export async function listMediaForOwner(db: Database, viewer: Pick<Viewer, "id">
 }
 
 export type UploadMediaResult =
-  | { ok: true; media: MediaItem }
-  | { ok: false; status: number; toast: FlashToast };
+  { ok: true; media: MediaItem } | { ok: false; status: number; toast: FlashToast };
 
 /** Raised from inside the stream (before the file is stored) when the text fields do not pass the schema. */
 class FieldsRefused extends Error {
@@ -40,10 +51,12 @@ class FieldsRefused extends Error {
   }
 }
 
-/** The media upload form's file rule; exported for the bench and tests that need the same budget. */
-export function mediaUploadRules(viewer: Pick<Viewer, "id">): ReceiveOptions["files"] {
+function mediaUploadRules(viewer: Pick<Viewer, "id">): ReceiveOptions["files"] {
   return { file: { allow: MEDIA_TYPES, maxBytes: MAX_MEDIA_BYTES, keyPrefix: `${viewer.id}/` } };
 }
+
+/** The most an upload request may weigh: what a refused request is read (and thrown away) up to. */
+export const MEDIA_BODY_BUDGET = bodyBudget({ files: mediaUploadRules({ id: "" }) });
 
 /**
  * Spec §5/§7 upload: reads the streamed form, refuses bad titles before the file is stored, stores the file
@@ -128,7 +141,10 @@ export async function deleteMedia(
   try {
     await storage.delete(row.key);
   } catch (error) {
-    logger.error({ err: error, key: row.key, mediaId: id }, "media row deleted but its file could not be removed");
+    logger.error(
+      { err: error, key: row.key, mediaId: id },
+      "media row deleted but its file could not be removed",
+    );
   }
   return { ok: true };
 }

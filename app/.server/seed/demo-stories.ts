@@ -1,4 +1,15 @@
+import { createHash } from "node:crypto";
 import type { IndustryId } from "~/lib/industries";
+
+/**
+ * A stable id for a demo story, derived from its title (a name-based, version 5 style UUID): demo URLs stay the
+ * same across reseeds, and e2e tests can open a story no public page links to (the scheduled one).
+ */
+export function demoStoryId(title: string): string {
+  const hex = createHash("sha1").update(`local-shine:demo-story:${title}`).digest("hex");
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 /**
  * One Shine Story. Dates are offsets from "today" rather than fixed dates so the demo always has recent stories, a

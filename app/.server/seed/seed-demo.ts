@@ -5,7 +5,7 @@ import { businessStories, businesses, users } from "../db/schema";
 import type { Storage } from "../storage/storage";
 import { DEMO_BUSINESSES, DEMO_STATE, type DemoBusiness } from "./demo-businesses";
 import { renderBusinessImage, renderOwnerPortrait, renderStoryBackground } from "./demo-images";
-import { DEMO_STORIES, demoPublishDate } from "./demo-stories";
+import { DEMO_STORIES, demoPublishDate, demoStoryId } from "./demo-stories";
 import { INDUSTRY_IDS } from "~/lib/industries";
 
 export const DEMO_OWNER = {
@@ -178,6 +178,7 @@ export async function seedDemoContent({
 
     await tx.insert(businessStories).values(
       DEMO_STORIES.map((story, i) => ({
+        id: demoStoryId(story.title),
         title: story.title,
         description: story.description,
         shortDescription: story.shortDescription,

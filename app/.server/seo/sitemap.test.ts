@@ -35,7 +35,11 @@ describe("sitemap", () => {
     businessId = business.id;
     const rows = await database.db
       .insert(businessStories)
-      .values([story("Last week", "2025-12-24"), story("Today", "2025-12-31"), story("Tomorrow", "2026-01-01")])
+      .values([
+        story("Last week", "2025-12-24"),
+        story("Today", "2025-12-31"),
+        story("Tomorrow", "2026-01-01"),
+      ])
       .returning({ id: businessStories.id, title: businessStories.title });
     for (const row of rows) storyIds[row.title] = row.id;
   }, 60_000);
@@ -74,12 +78,15 @@ describe("sitemap", () => {
     ]);
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(xml).toContain("<url><loc>https://localshine.example/</loc></url>");
-    expect(xml).toContain("<url><loc>https://localshine.example/story/a&amp;b</loc><lastmod>2025-12-31</lastmod></url>");
+    expect(xml).toContain(
+      "<url><loc>https://localshine.example/story/a&amp;b</loc><lastmod>2025-12-31</lastmod></url>",
+    );
   });
 
   it("robots.txt names the sitemap and keeps crawlers out of account pages", () => {
     const text = renderRobotsTxt("https://localshine.example");
     expect(text).toContain("Sitemap: https://localshine.example/sitemap.xml");
-    for (const path of ["/dashboard", "/admin", "/signin", "/api/"]) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/dashboard", "/admin", "/signin", "/api/"])
+      expect(text).toContain(`Disallow: ${path}\n`);
   });
 });

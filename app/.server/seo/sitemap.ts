@@ -43,7 +43,11 @@ export async function listSitemapEntries(
       .from(businesses)
       .orderBy(asc(businesses.createdAt), asc(businesses.id)),
     db
-      .select({ id: businessStories.id, publishDate: businessStories.publishDate, updatedAt: businessStories.updatedAt })
+      .select({
+        id: businessStories.id,
+        publishDate: businessStories.publishDate,
+        updatedAt: businessStories.updatedAt,
+      })
       .from(businessStories)
       .where(lte(businessStories.publishDate, today))
       .orderBy(desc(businessStories.publishDate), desc(businessStories.id)),
@@ -63,7 +67,10 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const maxDate = (a: string, b: string) => (a > b ? a : b);
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
+  text.replace(
+    /[<>&'"]/g,
+    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!,
+  );
 
 /** The sitemaps.org XML for `entries`, with absolute URLs on `appUrl` (APP_URL). */
 export function renderSitemap(appUrl: string, entries: SitemapEntry[]): string {
@@ -82,7 +89,10 @@ export function renderSitemap(appUrl: string, entries: SitemapEntry[]): string {
 }
 
 /** /sitemap.xml in one call. */
-export async function buildSitemap(db: Database, env: Pick<Env, "APP_URL" | "SITE_TIMEZONE">): Promise<string> {
+export async function buildSitemap(
+  db: Database,
+  env: Pick<Env, "APP_URL" | "SITE_TIMEZONE">,
+): Promise<string> {
   return renderSitemap(env.APP_URL, await listSitemapEntries(db, { timeZone: env.SITE_TIMEZONE }));
 }
 

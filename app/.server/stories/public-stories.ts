@@ -47,7 +47,11 @@ const summaryColumns = {
   backgroundImageUrl: businessStories.backgroundImageUrl,
 };
 
-const newestFirst = [desc(businessStories.publishDate), desc(businessStories.createdAt), desc(businessStories.id)];
+const newestFirst = [
+  desc(businessStories.publishDate),
+  desc(businessStories.createdAt),
+  desc(businessStories.id),
+];
 
 /** Spec §4: a story is public when its publish_date is on or before today in the site's time zone. */
 function isPublished(reader: StoryReader): SQL {
@@ -136,7 +140,9 @@ export async function getPublishedStory(reader: StoryReader, id: string): Promis
 }
 
 /** Every published story's id and date, for the sitemap. */
-export async function listPublishedStoryEntries(reader: StoryReader): Promise<{ id: string; publishDate: string }[]> {
+export async function listPublishedStoryEntries(
+  reader: StoryReader,
+): Promise<{ id: string; publishDate: string }[]> {
   return reader.db
     .select({ id: businessStories.id, publishDate: businessStories.publishDate })
     .from(businessStories)
@@ -146,6 +152,9 @@ export async function listPublishedStoryEntries(reader: StoryReader): Promise<{ 
 
 /** Everything the stories home shows (spec §2): published counts per industry and the featured stories. */
 export async function getStoriesHome(reader: StoryReader) {
-  const [counts, featured] = await Promise.all([countPublishedByIndustry(reader), listFeaturedStories(reader)]);
+  const [counts, featured] = await Promise.all([
+    countPublishedByIndustry(reader),
+    listFeaturedStories(reader),
+  ]);
   return { counts, featured };
 }

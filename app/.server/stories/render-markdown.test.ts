@@ -32,22 +32,31 @@ describe("renderStoryMarkdown", () => {
   });
 
   it("drops javascript:, data: and protocol-relative links but keeps their text", () => {
-    for (const href of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<b>x</b>", "//evil.example/x"]) {
+    for (const href of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      "data:text/html,<b>x</b>",
+      "//evil.example/x",
+    ]) {
       const html = renderStoryMarkdown(`[click me](${href})`);
-      expect(html, href).toBe("<p><a rel=\"noopener noreferrer nofollow\">click me</a></p>");
+      expect(html, href).toBe('<p><a rel="noopener noreferrer nofollow">click me</a></p>');
     }
     const raw = renderStoryMarkdown('<a href="javascript:alert(1)">x</a>');
     expect(raw).not.toContain("javascript");
   });
 
   it("keeps http, https and mailto links and marks them nofollow", () => {
-    const html = renderStoryMarkdown("[site](https://example.com/a?b=1) [mail](mailto:hi@example.com) [old](http://example.org)");
+    const html = renderStoryMarkdown(
+      "[site](https://example.com/a?b=1) [mail](mailto:hi@example.com) [old](http://example.org)",
+    );
     expect(html).toContain('<a href="https://example.com/a?b=1" rel="noopener noreferrer nofollow">site</a>');
     expect(html).toContain('<a href="mailto:hi@example.com" rel="noopener noreferrer nofollow">mail</a>');
     expect(html).toContain('<a href="http://example.org" rel="noopener noreferrer nofollow">old</a>');
   });
 
   it("escapes text that looks like markup inside code", () => {
-    expect(renderStoryMarkdown("`<script>x</script>`")).toBe("<p><code>&lt;script&gt;x&lt;/script&gt;</code></p>");
+    expect(renderStoryMarkdown("`<script>x</script>`")).toBe(
+      "<p><code>&lt;script&gt;x&lt;/script&gt;</code></p>",
+    );
   });
 });

@@ -48,7 +48,9 @@ async function startSmtpServer() {
 async function decode(messages: Received[]) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ls-smtp-"));
   await fs.mkdir(path.join(dir, "mail"));
-  await Promise.all(messages.map((m, i) => fs.writeFile(path.join(dir, "mail", `${i}.eml`), m.raw, "latin1")));
+  await Promise.all(
+    messages.map((m, i) => fs.writeFile(path.join(dir, "mail", `${i}.eml`), m.raw, "latin1")),
+  );
   const parsed = await readDevMailbox(dir);
   await fs.rm(dir, { recursive: true, force: true });
   return parsed;
@@ -83,7 +85,10 @@ describe("public submissions (Join Our Network, Contact)", () => {
     expect(result).toEqual({ ok: true, id: expect.any(String) });
     const id = (result as { id: string }).id;
 
-    const [row] = await services.db.select().from(businessApplications).where(eq(businessApplications.id, id));
+    const [row] = await services.db
+      .select()
+      .from(businessApplications)
+      .where(eq(businessApplications.id, id));
     expect(row).toMatchObject({
       businessName: "Topanga Tacos",
       phoneNumber: "(818) 555-0142",
@@ -131,15 +136,24 @@ describe("public submissions (Join Our Network, Contact)", () => {
 
   it("drops a bot that fills the honeypot: a fake success, nothing stored, nothing sent", async () => {
     const before = (await services.db.select().from(businessApplications)).length;
-    const bot = BusinessApplicationSchema.parse({ businessName: "Cheap Pills", [HONEYPOT_FIELD]: "555-1234" });
-    expect(await submitBusinessApplication(services, { clientIp: "198.51.100.1" }, bot)).toEqual({ ok: true, id: null });
+    const bot = BusinessApplicationSchema.parse({
+      businessName: "Cheap Pills",
+      [HONEYPOT_FIELD]: "555-1234",
+    });
+    expect(await submitBusinessApplication(services, { clientIp: "198.51.100.1" }, bot)).toEqual({
+      ok: true,
+      id: null,
+    });
     const spam = ContactMessageSchema.parse({
       name: "Bot",
       email: "bot@spam.example",
       message: "Buy followers now!!!",
       [HONEYPOT_FIELD]: "x",
     });
-    expect(await sendContactMessage(services, { clientIp: "198.51.100.1" }, spam)).toEqual({ ok: true, id: null });
+    expect(await sendContactMessage(services, { clientIp: "198.51.100.1" }, spam)).toEqual({
+      ok: true,
+      id: null,
+    });
     expect(await services.db.select().from(businessApplications)).toHaveLength(before);
     expect(await services.db.select().from(outbox)).toHaveLength(0);
     expect((await services.mailer.runOnce()).sent).toBe(0);
@@ -153,7 +167,9 @@ describe("public submissions (Join Our Network, Contact)", () => {
     }
     const refused = await submitBusinessApplication(services, { clientIp: "192.0.2.50" }, input);
     expect(refused).toMatchObject({ ok: false, status: 429 });
-    expect((refused as { message: string }).message).toMatch(/^Too many submissions .* try again in \d+ minutes?\.$/);
+    expect((refused as { message: string }).message).toMatch(
+      /^Too many submissions .* try again in \d+ minutes?\.$/,
+    );
     expect((await submitBusinessApplication(services, { clientIp: "192.0.2.51" }, input)).ok).toBe(true);
     // Only the accepted ones were queued.
     expect(await services.db.select().from(outbox)).toHaveLength(APPLICATIONS_PER_IP.max + 1);

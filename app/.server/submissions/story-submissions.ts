@@ -1,13 +1,19 @@
-import type { Logger } from "pino";
 import { HONEYPOT_FIELD, ShareStorySchema, type ShareStoryInput } from "~/lib/story-schemas";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/use-form-validation";
 import type { Database } from "../db/client";
 import { storySubmissions } from "../db/schema";
 import { enqueueEmail } from "../mail";
-import { hitRateLimit, type RateLimitRule } from "../rate-limit";
+import type { RateLimitRule } from "../rate-limit";
+import {
+  fieldLines,
+  screenSubmission,
+  subjectText,
+  type SubmissionCaller,
+  type SubmissionResult,
+} from "./submission-guard";
 
 /** Enough for a person who resubmits after a typo, too few to make the team inbox a spam target. */
-export const STORY_SUBMISSION_RATE_LIMIT: RateLimitRule = { window: 60 * 60, max: 5 };
+export const STORY_SUBMISSIONS_PER_IP: RateLimitRule = { window: 60 * 60, max: 5 };
 
 export interface StorySubmissionServices {
   db: Database;
@@ -15,78 +21,76 @@ export interface StorySubmissionServices {
   mailer: { wake(): void };
 }
 
-export interface StorySubmissionCaller {
-  clientIp: string;
-  log?: Pick<Logger, "info">;
-}
-
-export type SubmitStoryResult =
-  | { status: "submitted"; id: string }
-  /** The honeypot was filled: nothing is stored, and the caller answers as if it worked. */
-  | { status: "dropped" }
-  | { status: "invalid"; fieldErrors: FieldErrors }
-  | { status: "rate-limited"; retryAfter: number };
+export type SubmitStoryResult = SubmissionResult | { ok: false; status: 400; fieldErrors: FieldErrors };
 
 /**
- * The share dialog's submission (spec §7 "Submit story", which leaves its effect open): validated with the
- * form's schema, limited per client IP, stored in story_submissions and an email to TEAM_EMAIL queued in the same
- * transaction, so a submission is never lost when mail is down and never emailed unless it was stored.
+ * The share dialog's submission (spec §7 "Submit story" leaves its effect open). Validated with the form's own
+ * schema, limited per client IP, honeypot-screened, then stored in story_submissions with the team email queued
+ * in the same transaction: a story is never lost when mail is down, and never emailed unless it was stored.
  */
 export async function submitStory(
-  services: StorySubmissionServices,
+  { db, env, mailer }: StorySubmissionServices,
+  caller: SubmissionCaller,
   values: Record<string, unknown>,
-  caller: StorySubmissionCaller,
 ): Promise<SubmitStoryResult> {
-  const honeypot = values[HONEYPOT_FIELD];
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    caller.log?.info({ clientIp: caller.clientIp }, "story submission dropped: honeypot filled");
-    return { status: "dropped" };
-  }
-
-  const parsed = ShareStorySchema.safeParse(values);
-  if (!parsed.success) return { status: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
-
-  const limit = await hitRateLimit(services.db, `story-submission:${caller.clientIp}`, STORY_SUBMISSION_RATE_LIMIT);
-  if (!limit.allowed) return { status: "rate-limited", retryAfter: limit.retryAfter };
-
+  // PostgreSQL text can't hold NUL characters; a pasted one would otherwise fail the insert.
+  const cleaned = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      typeof value === "string" ? value.replaceAll("\0", "") : value,
+    ]),
+  );
+  const parsed = ShareStorySchema.safeParse(cleaned);
+  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error) };
   const input = parsed.data;
-  const id = await services.db.transaction(async (tx) => {
+
+  const stop = await screenSubmission(db, {
+    form: "story-submission",
+    caller,
+    rule: STORY_SUBMISSIONS_PER_IP,
+    honeypot: input[HONEYPOT_FIELD],
+  });
+  if (stop) return stop;
+
+  const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(storySubmissions)
-      .values({ ...input, ipAddress: caller.clientIp })
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        story: input.story,
+        ipAddress: caller.clientIp,
+      })
       .returning({ id: storySubmissions.id, createdAt: storySubmissions.createdAt });
     await enqueueEmail(tx, {
-      to: services.env.TEAM_EMAIL,
-      subject: `New Shine Story from ${oneLine(`${input.firstName} ${input.lastName}`)}`,
+      to: env.TEAM_EMAIL,
+      subject: `New Shine Story from ${subjectText(`${input.firstName} ${input.lastName}`)}`,
       text: teamEmailText(input, row.id, row.createdAt),
       replyTo: input.email,
       reference: `story_submission:${row.id}`,
     });
     return row.id;
   });
-  services.mailer.wake();
-  caller.log?.info({ submissionId: id }, "story submission stored and team email queued");
-  return { status: "submitted", id };
+  mailer.wake();
+  caller.log?.info({ storySubmissionId: id }, "story submission received");
+  return { ok: true, id };
 }
 
-/** Header-safe: a name can't carry line breaks into the subject. */
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
-
-function teamEmailText(input: ShareStoryInput, id: string, submittedAt: Date): string {
+function teamEmailText(input: ShareStoryInput, id: string, receivedAt: Date): string {
   return [
-    "A visitor shared a Local Shine story through the website.",
+    "A visitor shared a Local Shine story through the website. Reply to this email to answer them directly.",
     "",
-    `Name: ${oneLine(`${input.firstName} ${input.lastName}`)}`,
-    `Email: ${input.email}`,
-    `Submitted: ${submittedAt.toISOString()}`,
-    `Submission: ${id}`,
+    fieldLines([
+      ["Name", `${input.firstName} ${input.lastName}`],
+      ["Email", input.email],
+    ]),
     "",
     "Their story:",
     "",
     input.story,
     "",
-    "Reply to this email to answer them directly.",
+    `Received ${receivedAt.toISOString()}.`,
+    `Reference: story_submission:${id}`,
   ].join("\n");
 }

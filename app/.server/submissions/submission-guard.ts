@@ -28,7 +28,12 @@ export function tooManySubmissions(retryAfterSeconds: number): SubmissionResult 
  */
 export async function screenSubmission(
   db: Database,
-  { form, caller, rule, honeypot }: { form: string; caller: SubmissionCaller; rule: RateLimitRule; honeypot?: string },
+  {
+    form,
+    caller,
+    rule,
+    honeypot,
+  }: { form: string; caller: SubmissionCaller; rule: RateLimitRule; honeypot?: string },
 ): Promise<SubmissionResult | null> {
   const limit = await hitRateLimit(db, `${form}:ip:${caller.clientIp}`, rule);
   if (!limit.allowed) return tooManySubmissions(limit.retryAfter);

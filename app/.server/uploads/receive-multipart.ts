@@ -93,6 +93,9 @@ export async function receiveMultipartUpload(
       else fields[name] = value;
     });
     parser.on("file", (name, stream, info) => {
+      // Failures are seen through the consumer (storeUpload) or not needed at all (a part being skipped); without
+      // a listener, the error busboy gives a cut-off part would crash the process.
+      stream.on("error", () => undefined);
       const rule = options.files[name];
       if (failed) return void stream.resume();
       if (!rule || name in files) return fail(new UploadError("malformed"));

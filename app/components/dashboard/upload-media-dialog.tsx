@@ -54,13 +54,11 @@ export function UploadMediaDialog({ signedIn }: { signedIn: boolean }) {
       <DialogContent hideClose={busy} onEscapeKeyDown={block} onInteractOutside={block}>
         <DialogHeader>
           <DialogTitle>Upload Media</DialogTitle>
-          <DialogDescription>Add an image or video for your kiosk ads. Only you can see your media.</DialogDescription>
+          <DialogDescription>
+            Add an image or video for your kiosk ads. Only you can see your media.
+          </DialogDescription>
         </DialogHeader>
-        <UploadMediaForm
-          signedIn={signedIn}
-          onBusyChange={setBusy}
-          onDone={() => setOpen(false)}
-        />
+        <UploadMediaForm signedIn={signedIn} onBusyChange={setBusy} onDone={() => setOpen(false)} />
       </DialogContent>
     </Dialog>
   );
@@ -127,7 +125,13 @@ function UploadMediaForm({ signedIn, onBusyChange, onDone }: UploadMediaFormProp
         />
         <div className="space-y-2">
           <Label htmlFor="media-title">Title</Label>
-          <Input id="media-title" name="title" maxLength={200} required placeholder="e.g. Spring sale banner" />
+          <Input
+            id="media-title"
+            name="title"
+            maxLength={200}
+            required
+            placeholder="e.g. Spring sale banner"
+          />
         </div>
         <div className="space-y-2">
           <Label htmlFor="media-description">Description</Label>
@@ -135,7 +139,13 @@ function UploadMediaForm({ signedIn, onBusyChange, onDone }: UploadMediaFormProp
         </div>
         <div className="space-y-2">
           <Label htmlFor="media-notes">Notes</Label>
-          <Textarea id="media-notes" name="notes" maxLength={2000} rows={2} placeholder="Only you see these" />
+          <Textarea
+            id="media-notes"
+            name="notes"
+            maxLength={2000}
+            rows={2}
+            placeholder="Only you see these"
+          />
         </div>
       </fieldset>
       {progress !== null ? (
@@ -171,7 +181,8 @@ function checkBeforeUpload(
   if (!looksAllowed(MEDIA_TYPES, file)) return { toast: MEDIA_TOASTS.invalidType, field: "file" };
   if (file.size > MAX_MEDIA_BYTES) return { toast: MEDIA_TOASTS.tooLarge, field: "file" };
   const parsed = MediaUploadSchema.safeParse(text);
-  if (!parsed.success) return { toast: uploadFieldsToast(parsed.error), field: String(parsed.error.issues[0]?.path[0]) };
+  if (!parsed.success)
+    return { toast: uploadFieldsToast(parsed.error), field: String(parsed.error.issues[0]?.path[0]) };
   return null;
 }
 

@@ -16,19 +16,24 @@ export function FoundingStory() {
           </h2>
           <div className="mt-5 max-w-3xl space-y-4 text-lg text-foreground/80">
             <p>
-              Local Shine began in Woodland Hills with a simple observation: small businesses already give their
-              neighbors a place to stand and wait. What if that moment by the door helped them find each other?
+              Local Shine began in Woodland Hills with a simple observation: small businesses already give
+              their neighbors a place to stand and wait. What if that moment by the door helped them find each
+              other?
             </p>
             <p>
-              Ten kiosks went into a bakery, a car wash, a chiropractor's office and seven more shops whose owners said
-              yes to the idea. Customers got clean hands. Owners got free ads. And people started walking next door.
+              Ten kiosks went into a bakery, a car wash, a chiropractor's office and seven more shops whose
+              owners said yes to the idea. Customers got clean hands. Owners got free ads. And people started
+              walking next door.
             </p>
             <p>
-              Today the network stretches across the San Fernando Valley, and we're bringing it to neighborhoods all
-              over California, one storefront at a time.
+              Today the network stretches across the San Fernando Valley, and we're bringing it to
+              neighborhoods all over California, one storefront at a time.
             </p>
           </div>
-          <Link to="/about" className="mt-6 inline-block font-semibold text-primary underline-offset-4 hover:underline">
+          <Link
+            to="/about"
+            className="mt-6 inline-block font-semibold text-primary underline-offset-4 hover:underline"
+          >
             Learn more about the Digital Kiosk
           </Link>
         </div>

@@ -17,9 +17,15 @@ export function PageHero({
     <section className={cn("relative overflow-hidden border-b bg-secondary/60", className)}>
       <SunGlow />
       <div className="container-page relative py-14 sm:py-20">
-        {eyebrow ? <p className="text-sm font-bold uppercase tracking-wider text-primary">{eyebrow}</p> : null}
-        <h1 className="mt-2 max-w-3xl text-4xl font-black tracking-tight text-balance text-ink sm:text-5xl">{title}</h1>
-        {children ? <div className="mt-5 max-w-2xl text-lg text-pretty text-foreground/80">{children}</div> : null}
+        {eyebrow ? (
+          <p className="text-sm font-bold uppercase tracking-wider text-primary">{eyebrow}</p>
+        ) : null}
+        <h1 className="mt-2 max-w-3xl text-4xl font-black tracking-tight text-balance text-ink sm:text-5xl">
+          {title}
+        </h1>
+        {children ? (
+          <div className="mt-5 max-w-2xl text-lg text-pretty text-foreground/80">{children}</div>
+        ) : null}
       </div>
     </section>
   );

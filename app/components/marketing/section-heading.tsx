@@ -23,9 +23,16 @@ export function SectionHeading({
 }) {
   return (
     <div className={cn("max-w-2xl", align === "center" && "mx-auto text-center", className)}>
-      {eyebrow ? <p className={cn("text-sm font-bold uppercase tracking-wider", tone === "dark" ? "text-sun" : "text-primary")}>
+      {eyebrow ? (
+        <p
+          className={cn(
+            "text-sm font-bold uppercase tracking-wider",
+            tone === "dark" ? "text-sun" : "text-primary",
+          )}
+        >
           {eyebrow}
-        </p> : null}
+        </p>
+      ) : null}
       <h2
         id={id}
         className={cn(
@@ -36,7 +43,12 @@ export function SectionHeading({
         {title}
       </h2>
       {children ? (
-        <div className={cn("mt-4 text-lg text-pretty", tone === "dark" ? "text-white/80" : "text-muted-foreground")}>
+        <div
+          className={cn(
+            "mt-4 text-lg text-pretty",
+            tone === "dark" ? "text-white/80" : "text-muted-foreground",
+          )}
+        >
           {children}
         </div>
       ) : null}

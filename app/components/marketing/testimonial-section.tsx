@@ -18,8 +18,8 @@ export function TestimonialSection() {
           <figure className="rounded-3xl bg-white/5 p-8 ring-1 ring-white/10 lg:col-span-3">
             <Quote className="size-10 text-sun" aria-hidden="true" />
             <blockquote className="mt-4 text-2xl leading-snug font-semibold text-balance sm:text-3xl">
-              “It's the same thing we've always done: treat the neighbors well. The kiosk just helps more of them find
-              us.”
+              “It's the same thing we've always done: treat the neighbors well. The kiosk just helps more of
+              them find us.”
             </blockquote>
             <figcaption className="mt-6 text-white/80">
               <span className="font-bold text-white">Jasmine Cho</span>, Marigold Morning Café, Woodland Hills
@@ -27,8 +27,8 @@ export function TestimonialSection() {
           </figure>
           <figure className="flex flex-col justify-between rounded-3xl bg-sun p-8 text-ink lg:col-span-2">
             <blockquote className="text-lg leading-relaxed font-medium">
-              “I'd rather my customers see the plumber and the chiropractor down the street than some national brand.
-              We all do better when people stay local.”
+              “I'd rather my customers see the plumber and the chiropractor down the street than some national
+              brand. We all do better when people stay local.”
             </blockquote>
             <figcaption className="mt-6">
               <span className="font-bold">Elena Sokolova</span>, Canyon Crumb Bakery

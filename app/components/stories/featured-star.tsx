@@ -8,7 +8,10 @@ export function FeaturedStar({ className }: { className?: string }) {
       role="img"
       aria-label="Featured story"
       title="Featured story"
-      className={cn("inline-flex size-8 items-center justify-center rounded-full bg-sun text-ink shadow-sm", className)}
+      className={cn(
+        "inline-flex size-8 items-center justify-center rounded-full bg-sun text-ink shadow-sm",
+        className,
+      )}
     >
       <Star className="size-4 fill-current" aria-hidden="true" />
     </span>

@@ -1,4 +1,12 @@
-import { ArrowRight, BriefcaseBusiness, Car, HeartPulse, House, UtensilsCrossed, type LucideIcon } from "lucide-react";
+import {
+  ArrowRight,
+  BriefcaseBusiness,
+  Car,
+  HeartPulse,
+  House,
+  UtensilsCrossed,
+  type LucideIcon,
+} from "lucide-react";
 import { Link } from "react-router";
 import type { Industry, IndustryId } from "~/lib/industries";
 

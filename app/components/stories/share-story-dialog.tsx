@@ -36,13 +36,17 @@ export function ShareStoryDialog({ trigger }: { trigger: React.ReactElement }) {
         <DialogHeader>
           <DialogTitle className="text-xl">Share Your Local Shine Story</DialogTitle>
           <DialogDescription>
-            Tell us how Local Shine has made a difference for your business or your neighborhood. Your story is
-            emailed straight to the Local Shine team, and we'll reach out before anything is published.
+            Tell us how Local Shine has made a difference for your business or your neighborhood. Your story
+            is emailed straight to the Local Shine team, and we'll reach out before anything is published.
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts with a clean form. */}
         {open ? (
-          <ShareStoryForm onBusyChange={setBusy} onSubmitted={() => setOpen(false)} onCancel={() => changeOpen(false)} />
+          <ShareStoryForm
+            onBusyChange={setBusy}
+            onSubmitted={() => setOpen(false)}
+            onCancel={() => changeOpen(false)}
+          />
         ) : null}
       </DialogContent>
     </Dialog>

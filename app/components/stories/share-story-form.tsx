@@ -59,8 +59,20 @@ export function ShareStoryForm({ onBusyChange, onSubmitted, onCancel }: ShareSto
     <fetcher.Form ref={formRef} method="post" action="/stories/submit" noValidate onSubmit={onSubmit}>
       <fieldset disabled={busy} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First Name" name="firstName" autoComplete="given-name" errors={errors.firstName} props={fieldProps("firstName")} />
-          <TextField label="Last Name" name="lastName" autoComplete="family-name" errors={errors.lastName} props={fieldProps("lastName")} />
+          <TextField
+            label="First Name"
+            name="firstName"
+            autoComplete="given-name"
+            errors={errors.firstName}
+            props={fieldProps("firstName")}
+          />
+          <TextField
+            label="Last Name"
+            name="lastName"
+            autoComplete="family-name"
+            errors={errors.lastName}
+            props={fieldProps("lastName")}
+          />
         </div>
         <TextField
           label="Email Address"
@@ -88,7 +100,10 @@ export function ShareStoryForm({ onBusyChange, onSubmitted, onCancel }: ShareSto
             <FieldError id="story-error" errors={errors.story} />
             <p
               id="share-story-counter"
-              className={cn("ml-auto shrink-0 text-xs tabular-nums text-muted-foreground", overLimit && "text-destructive")}
+              className={cn(
+                "ml-auto shrink-0 text-xs tabular-nums text-muted-foreground",
+                overLimit && "text-destructive",
+              )}
             >
               {storyLength}/{STORY_MAX_LENGTH} characters
             </p>
@@ -97,7 +112,13 @@ export function ShareStoryForm({ onBusyChange, onSubmitted, onCancel }: ShareSto
         {/* Honeypot: invisible to people and assistive technology; bots that fill it are dropped on the server. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor="share-story-website">Website</label>
-          <input id="share-story-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+          <input
+            id="share-story-website"
+            type="text"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+          />
         </div>
         <FieldError id="form-error" errors={errors.form} />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

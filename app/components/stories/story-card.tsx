@@ -19,7 +19,13 @@ export interface StoryCardStory {
   backgroundImageUrl: string | null;
 }
 
-export function StoryCard({ story, headingLevel = "h3" }: { story: StoryCardStory; headingLevel?: "h2" | "h3" }) {
+export function StoryCard({
+  story,
+  headingLevel = "h3",
+}: {
+  story: StoryCardStory;
+  headingLevel?: "h2" | "h3";
+}) {
   const titleId = useId();
   const Heading = headingLevel;
   return (
@@ -28,7 +34,10 @@ export function StoryCard({ story, headingLevel = "h3" }: { story: StoryCardStor
       className="group flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="relative aspect-[16/9] overflow-hidden bg-secondary">
-        <StoryImage src={story.backgroundImageUrl} className="transition-transform duration-500 group-hover:scale-105" />
+        <StoryImage
+          src={story.backgroundImageUrl}
+          className="transition-transform duration-500 group-hover:scale-105"
+        />
         <div className="absolute inset-x-0 top-0 flex items-start justify-between p-3">
           <Badge className="bg-white/95 text-ink shadow-sm">{industryTitle(story.industry)}</Badge>
           {story.isFeatured ? <FeaturedStar /> : null}
@@ -50,7 +59,10 @@ export function StoryCard({ story, headingLevel = "h3" }: { story: StoryCardStor
           className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm font-semibold text-primary hover:underline"
         >
           Read Full Story
-          <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+          <ArrowRight
+            className="size-4 transition-transform group-hover:translate-x-0.5"
+            aria-hidden="true"
+          />
         </Link>
       </div>
     </article>
@@ -58,15 +70,35 @@ export function StoryCard({ story, headingLevel = "h3" }: { story: StoryCardStor
 }
 
 /** A story's background image, or a warm gradient when it has none. Decorative: the title says what it is. */
-export function StoryImage({ src, className }: { src: string | null; className?: string }) {
+export function StoryImage({
+  src,
+  className,
+  eager = false,
+}: {
+  src: string | null;
+  className?: string;
+  /** Above the fold (the story page's banner): load at once instead of lazily. */
+  eager?: boolean;
+}) {
   if (!src) {
     return (
       <div
-        className={cn("flex size-full items-center justify-center bg-gradient-to-br from-primary/80 via-primary to-ink", className)}
+        className={cn(
+          "flex size-full items-center justify-center bg-gradient-to-br from-primary/80 via-primary to-ink",
+          className,
+        )}
       >
         <Sparkles className="size-10 text-sun" aria-hidden="true" />
       </div>
     );
   }
-  return <img src={src} alt="" loading="lazy" decoding="async" className={cn("size-full object-cover", className)} />;
+  return (
+    <img
+      src={src}
+      alt=""
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className={cn("size-full object-cover", className)}
+    />
+  );
 }

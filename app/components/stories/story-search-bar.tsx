@@ -56,7 +56,10 @@ export function StorySearchBar({ q, featuredOnly }: { q: string; featuredOnly: b
         <Label htmlFor="story-search" className="sr-only">
           Search stories
         </Label>
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           ref={inputRef}
           id="story-search"

@@ -1,12 +1,177 @@
+import { Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data } from "react-router";
 import type { Route } from "./+types/businesses";
-import { requireUser } from "~/.server/auth/guards";
+import { BusinessFormDialog } from "~/components/businesses/business-form-dialog";
+import { BusinessPagination } from "~/components/businesses/business-pagination";
+import { BusinessSearch } from "~/components/businesses/business-search";
+import { BusinessTable } from "~/components/businesses/business-table";
+import { useDeleteBusinessToasts } from "~/components/businesses/delete-business-button";
+import { Button } from "~/components/ui/button";
+import { notify } from "~/components/ui/toast";
+import {
+  BUSINESS_TOASTS,
+  DeleteBusinessSchema,
+  ManageSearchSchema,
+  type BusinessActionReply,
+  type ManagedBusiness,
+} from "~/lib/business-schemas";
+import { getViewer, requireUser } from "~/.server/auth/guards";
+import { deleteBusiness, listManagedBusinesses } from "~/.server/businesses/manage";
+import { BUSINESS_FORM_BUDGET, saveBusinessFromForm } from "~/.server/businesses/save-business";
+import { getRequestInfo } from "~/.server/request-context";
+import { getServicesFrom } from "~/.server/services";
+import { discardRequestBody } from "~/.server/uploads";
 
-// Placeholder registered by the foundation (guard included); the business dashboard issue replaces the page.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.isAdmin ? "All Business Listings" : "My Business Listings"} | Local Shine` },
+  { name: "description", content: "Add, edit and remove your Local Shiners directory listings." },
+  { name: "robots", content: "noindex" },
+];
+
+/** Spec §2 /admin: sign-in required; owners see their own listings, admins every listing (scoped in the query). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return null;
+  const viewer = await requireUser(request, context);
+  const search = ManageSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const base = { isAdmin: viewer.isAdmin, q: search.q };
+  try {
+    return {
+      ...base,
+      ...(await listManagedBusinesses(getServicesFrom(context).db, viewer, search)),
+      loadError: false,
+    };
+  } catch (error) {
+    // Spec §8: the page still renders, with the 'Failed to fetch businesses' toast.
+    getRequestInfo(context).log.error({ err: error, userId: viewer.id }, "business list failed to load");
+    return { ...base, businesses: [], total: 0, page: 1, pageCount: 1, loadError: true };
+  }
 }
 
-export default function Page() {
-  return <section className="container-page py-16" />;
+const reply = (body: BusinessActionReply, status = 200) => data(body, { status });
+
+/**
+ * The dialog's save (multipart: text fields, then images) and the delete button (form-encoded). A signed-out
+ * request is answered 401 with the spec's message before any of its body is read; it is not sent to /signin.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { log } = getRequestInfo(context);
+  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+  const viewer = await getViewer(request, context);
+  if (!viewer) {
+    discardRequestBody(request, BUSINESS_FORM_BUDGET);
+    return reply(
+      { ok: false, toast: multipart ? BUSINESS_TOASTS.loginRequired : BUSINESS_TOASTS.deleteFailed },
+      401,
+    );
+  }
+  const services = getServicesFrom(context);
+
+  if (multipart) {
+    try {
+      const result = await saveBusinessFromForm(services, viewer, request);
+      if (!result.ok) {
+        log.info({ status: result.status, userId: viewer.id }, "business save refused");
+        // Field errors speak for themselves; anything else (not found, unreadable form) is the spec's toast.
+        return reply(
+          result.fieldErrors
+            ? { ok: false, fieldErrors: result.fieldErrors }
+            : { ok: false, toast: BUSINESS_TOASTS.saveFailed },
+          result.status,
+        );
+      }
+      const { mode, business } = result;
+      log.info({ businessId: business.id, userId: viewer.id, mode }, `business ${mode}d`);
+      const toast = mode === "create" ? BUSINESS_TOASTS.created : BUSINESS_TOASTS.updated;
+      return reply({ ok: true, intent: mode, id: business.id, toast }, mode === "create" ? 201 : 200);
+    } catch (error) {
+      log.error({ err: error, userId: viewer.id }, "business save failed");
+      return reply({ ok: false, toast: BUSINESS_TOASTS.saveFailed }, 500);
+    }
+  }
+
+  const form = await request.formData().catch(() => null);
+  const input = DeleteBusinessSchema.safeParse(form ? Object.fromEntries(form) : {});
+  if (!input.success) return reply({ ok: false, toast: BUSINESS_TOASTS.deleteFailed }, 400);
+  try {
+    const deleted = await deleteBusiness(services.db, viewer, input.data.id);
+    if (!deleted) return reply({ ok: false, toast: BUSINESS_TOASTS.deleteFailed }, 404);
+    log.info({ businessId: input.data.id, userId: viewer.id }, "business deleted");
+    return reply({ ok: true, intent: "delete", id: input.data.id, toast: BUSINESS_TOASTS.deleted });
+  } catch (error) {
+    log.error({ err: error, businessId: input.data.id }, "business delete failed");
+    return reply({ ok: false, toast: BUSINESS_TOASTS.deleteFailed }, 500);
+  }
+}
+
+export default function BusinessDashboard({ loaderData }: Route.ComponentProps) {
+  const { isAdmin, q, businesses, total, page, pageCount, loadError } = loaderData;
+  const [dialog, setDialog] = useState<{ open: boolean; business: ManagedBusiness | null; key: number }>({
+    open: false,
+    business: null,
+    key: 0,
+  });
+  const openDialog = (business: ManagedBusiness | null) =>
+    setDialog((current) => ({ open: true, business, key: current.key + 1 }));
+  useDeleteBusinessToasts();
+
+  useEffect(() => {
+    if (loadError) notify(BUSINESS_TOASTS.fetchFailed);
+  }, [loadError]);
+
+  const title = isAdmin ? "All Business Listings" : "My Business Listings";
+  const empty = loadError
+    ? { title: BUSINESS_TOASTS.fetchFailed.title, hint: "Please reload the page in a moment." }
+    : q
+      ? { title: "No businesses found", hint: "Try another name, city or industry." }
+      : isAdmin
+        ? { title: "No businesses found", hint: "Listings that owners add will appear here." }
+        : {
+            title: "You haven't created any businesses yet",
+            hint: "Listings you add with Add Business appear here and in the Local Shiners directory.",
+          };
+
+  return (
+    <>
+      <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
+        <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:items-end sm:justify-between sm:py-14">
+          <div className="max-w-2xl">
+            <p className="text-sm font-semibold tracking-wide text-primary uppercase">
+              Business listing dashboard
+            </p>
+            <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
+            <p className="mt-3 text-muted-foreground">
+              {isAdmin
+                ? "Every listing in the Local Shiners directory, from every owner. Edit or remove any of them."
+                : "The listings you manage in the Local Shiners directory. Only you (and our team) can change them."}
+            </p>
+          </div>
+          <Button size="lg" variant="warm" onClick={() => openDialog(null)}>
+            <Plus aria-hidden />
+            Add Business
+          </Button>
+        </div>
+      </section>
+
+      <section className="container-page space-y-6 py-10" aria-label={title}>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <BusinessSearch q={q} />
+          {total > 0 ? (
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {total === 1 ? "1 business" : `${total.toLocaleString("en-US")} businesses`}
+              {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
+            </p>
+          ) : null}
+        </div>
+        <BusinessTable businesses={businesses} onEdit={openDialog} empty={empty} />
+        <BusinessPagination page={page} pageCount={pageCount} q={q} />
+      </section>
+
+      <BusinessFormDialog
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+        business={dialog.business}
+        formKey={dialog.key}
+      />
+    </>
+  );
 }

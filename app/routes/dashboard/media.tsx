@@ -60,10 +60,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:items-end sm:justify-between sm:py-14">
           <div className="max-w-2xl">
             <p className="text-sm font-semibold tracking-wide text-primary uppercase">Media dashboard</p>
-            <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Welcome to Your Dashboard</h1>
+            <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+              Welcome to Your Dashboard
+            </h1>
             <p className="mt-3 text-muted-foreground">
-              Upload the images and videos for your kiosk ads. Everything here is yours alone: other owners never see
-              it.
+              Upload the images and videos for your kiosk ads. Everything here is yours alone: other owners
+              never see it.
             </p>
           </div>
           <UploadMediaDialog signedIn={signedIn} />
@@ -80,7 +82,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
-        <MediaGrid items={media} timeZone={timeZone} />
+        <MediaGrid items={media} timeZone={timeZone} loadError={loadError} />
       </section>
     </>
   );

@@ -41,17 +41,18 @@ export default function Home() {
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-secondary/70 to-background">
-        <div className="container-page grid items-center gap-12 py-16 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:py-24">
+        <div className="container-page grid items-center gap-12 pt-12 pb-24 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:pb-28">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-card px-3 py-1 text-sm font-semibold text-primary shadow-sm ring-1 ring-border">
-              <CircleCheck className="size-4" aria-hidden="true" /> Free for local businesses in Woodland Hills
+              <CircleCheck className="size-4" aria-hidden="true" /> Free for local businesses in Woodland
+              Hills
             </p>
             <h1 className="mt-5 text-4xl font-black tracking-tight text-balance text-ink sm:text-6xl">
               Shine brighter in your neighborhood
             </h1>
             <p className="mt-6 max-w-xl text-lg text-pretty text-foreground/80 sm:text-xl">
-              Local Shine puts a free digital sanitizer kiosk in your shop. Your customers get clean hands, your
-              business gets free ad space, and your whole neighborhood gets a little easier to discover.
+              Local Shine puts a free digital sanitizer kiosk in your shop. Your customers get clean hands,
+              your business gets free ad space, and your whole neighborhood gets a little easier to discover.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Button asChild size="lg">
@@ -66,11 +67,11 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="benefits-title" className="container-page py-12 sm:py-16">
+      <section aria-labelledby="benefits-title" className="container-page relative -mt-12 pb-16 sm:pb-20">
         <h2 id="benefits-title" className="sr-only">
           Why businesses join
         </h2>
-        <ul className="grid gap-8 md:grid-cols-3">
+        <ul className="grid gap-8 rounded-3xl border bg-card p-6 shadow-lg sm:p-8 md:grid-cols-3">
           {BENEFITS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-4">
               <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-sun/30 text-ink">

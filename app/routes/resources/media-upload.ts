@@ -1,7 +1,7 @@
 import type { Route } from "./+types/media-upload";
-import { MAX_MEDIA_BYTES, MEDIA_TOASTS } from "~/lib/media";
+import { MEDIA_TOASTS } from "~/lib/media";
 import { getViewer } from "~/.server/auth/guards";
-import { uploadMedia } from "~/.server/media/media";
+import { MEDIA_BODY_BUDGET, uploadMedia } from "~/.server/media/media";
 import { getRequestInfo } from "~/.server/request-context";
 import { getServicesFrom } from "~/.server/services";
 import { discardRequestBody } from "~/.server/uploads";
@@ -23,17 +23,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const viewer = await getViewer(request, context);
   if (!viewer) {
-    discardRequestBody(request, MAX_MEDIA_BYTES);
+    discardRequestBody(request, MEDIA_BODY_BUDGET);
     return Response.json({ toast: MEDIA_TOASTS.authRequired }, { status: 401 });
   }
 
   try {
     const result = await uploadMedia(getServicesFrom(context), viewer, request);
     if (!result.ok) {
-      log.info({ status: result.status, refusal: result.toast.title, userId: viewer.id }, "media upload refused");
+      log.info(
+        { status: result.status, refusal: result.toast.title, userId: viewer.id },
+        "media upload refused",
+      );
       return Response.json({ toast: result.toast }, { status: result.status });
     }
-    log.info({ mediaId: result.media.id, size: result.media.fileSize, type: result.media.fileType }, "media uploaded");
+    log.info(
+      { mediaId: result.media.id, size: result.media.fileSize, type: result.media.fileType },
+      "media uploaded",
+    );
     return Response.json({ media: result.media, toast: MEDIA_TOASTS.uploaded }, { status: 201 });
   } catch (error) {
     log.error({ err: error, userId: viewer.id }, "media upload failed");

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import type { Route } from "./+types/submit-story";
-import { RATE_LIMIT_MESSAGE } from "~/.server/rate-limit";
 import { getRequestInfo } from "~/.server/request-context";
 import { getServicesFrom } from "~/.server/services";
 import { submitStory } from "~/.server/submissions/story-submissions";
@@ -16,30 +15,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   let values: Record<string, string>;
   try {
     const form = await request.formData();
-    values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    values = Object.fromEntries(
+      [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
   } catch {
     return reply({ fieldErrors: { form: ["The form could not be read. Please try again."] } }, 400);
   }
 
   try {
-    const result = await submitStory(getServicesFrom(context), values, { clientIp, log });
-    switch (result.status) {
-      case "submitted":
-      case "dropped":
-        return reply({ ok: true }, 200);
-      case "invalid":
-        return reply({ fieldErrors: result.fieldErrors }, 400);
-      case "rate-limited":
-        return reply({ toast: { ...STORY_SUBMISSION_FAILED_TOAST, description: RATE_LIMIT_MESSAGE } }, 429, {
-          "Retry-After": String(result.retryAfter),
-        });
-    }
+    const result = await submitStory(getServicesFrom(context), { clientIp, log }, values);
+    if (result.ok) return reply({ ok: true }, 200);
+    if ("fieldErrors" in result) return reply({ fieldErrors: result.fieldErrors }, 400);
+    return reply({ toast: { ...STORY_SUBMISSION_FAILED_TOAST, description: result.message } }, result.status);
   } catch (error) {
     log.error({ err: error }, "story submission failed");
     return reply({ toast: STORY_SUBMISSION_FAILED_TOAST }, 500);
   }
 }
 
-function reply(body: SubmitStoryReply, status: number, headers?: HeadersInit) {
-  return data(body, { status, headers });
+/** Errors are returned, not thrown: a thrown reply would reach an error boundary instead of the dialog's fetcher. */
+function reply(body: SubmitStoryReply, status: number) {
+  return data(body, { status });
 }

@@ -44,7 +44,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function IndustryStories({ loaderData }: Route.ComponentProps) {
   const { industry, q, featuredOnly, stories, total } = loaderData;
   const navigation = useNavigation();
-  const refreshing = navigation.state === "loading" && navigation.location.pathname === `/shine-stories/${industry.id}`;
+  const refreshing =
+    navigation.state === "loading" && navigation.location.pathname === `/shine-stories/${industry.id}`;
   const filtered = Boolean(q) || featuredOnly;
 
   return (
@@ -59,7 +60,9 @@ export default function IndustryStories({ loaderData }: Route.ComponentProps) {
           </Link>
           <h1 className="mt-6 text-4xl font-black tracking-tight text-ink sm:text-5xl">
             {industry.title}{" "}
-            <span className="mt-2 block text-lg font-bold tracking-[0.2em] text-primary sm:text-xl">SUCCESS STORIES</span>
+            <span className="mt-2 block text-lg font-bold tracking-[0.2em] text-primary sm:text-xl">
+              SUCCESS STORIES
+            </span>
           </h1>
           <p className="mt-4 max-w-2xl text-muted-foreground">{industry.description}</p>
         </div>
@@ -73,7 +76,10 @@ export default function IndustryStories({ loaderData }: Route.ComponentProps) {
         {stories.length > 0 ? (
           <div
             aria-busy={refreshing}
-            className={cn("mt-4 grid gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-3", refreshing && "opacity-60")}
+            className={cn(
+              "mt-4 grid gap-6 transition-opacity md:grid-cols-2 lg:grid-cols-3",
+              refreshing && "opacity-60",
+            )}
           >
             {stories.map((story) => (
               <StoryCard key={story.id} story={story} headingLevel="h2" />

@@ -2,7 +2,7 @@ import { ArrowDown, Sparkles } from "lucide-react";
 import type { Route } from "./+types/stories-home";
 import { IndustryStoryCard } from "~/components/stories/industry-story-card";
 import { ShareStoryButton } from "~/components/stories/share-story-button";
-import { StoryCard } from "~/components/stories/story-card";
+import { StoryCard, StoryImage } from "~/components/stories/story-card";
 import { Button } from "~/components/ui/button";
 import { INDUSTRIES } from "~/lib/industries";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
@@ -32,22 +32,25 @@ export default function StoriesHome({ loaderData }: Route.ComponentProps) {
           aria-hidden="true"
           className="pointer-events-none absolute -top-24 -right-24 size-80 rounded-full bg-sun/30 blur-3xl"
         />
-        <div className="container-page relative py-16 sm:py-24">
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3 py-1 text-xs font-semibold tracking-widest text-primary uppercase shadow-sm">
-            <Sparkles className="size-3.5 text-sun" aria-hidden="true" /> Shine Stories
-          </p>
-          <h1 className="mt-5 max-w-3xl text-4xl font-black tracking-tight text-ink sm:text-6xl">
-            Real stories from neighbors who shine
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-muted-foreground">
-            Café owners, mechanics, therapists and plumbers share how a free sanitizer kiosk and a screen full of local
-            ads brought new faces through their doors.
-          </p>
-          <Button asChild size="lg" className="mt-8">
-            <a href="#featured">
-              Read Featured Stories <ArrowDown aria-hidden="true" />
-            </a>
-          </Button>
+        <div className="container-page relative grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[1.3fr_1fr]">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3 py-1 text-xs font-semibold tracking-widest text-primary uppercase shadow-sm">
+              <Sparkles className="size-3.5 text-sun" aria-hidden="true" /> Shine Stories
+            </p>
+            <h1 className="mt-5 max-w-3xl text-4xl font-black tracking-tight text-ink sm:text-6xl">
+              Real stories from neighbors who shine
+            </h1>
+            <p className="mt-5 max-w-2xl text-lg text-muted-foreground">
+              Café owners, mechanics, therapists and plumbers share how a free sanitizer kiosk and a screen
+              full of local ads brought new faces through their doors.
+            </p>
+            <Button asChild size="lg" className="mt-8">
+              <a href="#featured">
+                Read Featured Stories <ArrowDown aria-hidden="true" />
+              </a>
+            </Button>
+          </div>
+          <HeroCollage images={featured.slice(0, 3).map((story) => story.backgroundImageUrl)} />
         </div>
       </section>
 
@@ -68,7 +71,9 @@ export default function StoriesHome({ loaderData }: Route.ComponentProps) {
           <h2 id="featured-heading" className="text-3xl font-bold tracking-tight text-ink">
             Featured Stories
           </h2>
-          <p className="mt-2 text-muted-foreground">Hand-picked highlights from across the Local Shine network.</p>
+          <p className="mt-2 text-muted-foreground">
+            Hand-picked highlights from across the Local Shine network.
+          </p>
           {featured.length > 0 ? (
             <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
               {featured.map((story) => (
@@ -95,8 +100,8 @@ export default function StoriesHome({ loaderData }: Route.ComponentProps) {
                 Want to be Featured?
               </h2>
               <p className="mt-3 text-white/80">
-                Has a Local Shine kiosk made a difference for your business? Tell us what happened. Your story could
-                inspire the next neighbor to shine.
+                Has a Local Shine kiosk made a difference for your business? Tell us what happened. Your story
+                could inspire the next neighbor to shine.
               </p>
             </div>
             <ShareStoryButton />
@@ -104,5 +109,23 @@ export default function StoriesHome({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </>
+  );
+}
+
+/** Three featured story images fanned out beside the hero text on wide screens; decoration only. */
+function HeroCollage({ images }: { images: (string | null)[] }) {
+  if (images.length < 3) return null;
+  const placements = ["-rotate-6 translate-y-6", "rotate-3 -translate-y-4 z-10", "rotate-9 translate-y-8"];
+  return (
+    <div aria-hidden="true" className="relative hidden h-72 items-center justify-center lg:flex">
+      {images.map((src, index) => (
+        <div
+          key={index}
+          className={`-mx-10 h-56 w-44 overflow-hidden rounded-2xl border-4 border-white bg-secondary shadow-xl ${placements[index]}`}
+        >
+          <StoryImage src={src} eager />
+        </div>
+      ))}
+    </div>
   );
 }

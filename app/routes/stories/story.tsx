@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, UserRound } from "lucide-react";
+import { ArrowLeft, BookOpen, CalendarDays, UserRound } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/story";
 import { FeaturedStar } from "~/components/stories/featured-star";
@@ -70,8 +70,11 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
       </Link>
 
       <div className="relative mt-6 aspect-[16/9] overflow-hidden rounded-2xl bg-secondary shadow-sm sm:aspect-[21/9]">
-        <StoryImage src={story.backgroundImageUrl} />
-        <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-ink/40 via-transparent to-transparent" />
+        <StoryImage src={story.backgroundImageUrl} eager />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-gradient-to-t from-ink/40 via-transparent to-transparent"
+        />
         <div className="absolute inset-x-0 top-0 flex items-start justify-between p-4">
           <Badge className="bg-white/95 px-3 py-1 text-sm text-ink shadow-sm">{industry}</Badge>
           {story.isFeatured ? <FeaturedStar className="size-10" /> : null}
@@ -92,7 +95,9 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             <time dateTime={story.publishDate}>{formatCalendarDate(story.publishDate)}</time>
           </span>
         </div>
-        <p className="mt-6 border-l-4 border-sun pl-4 text-lg text-foreground/80 sm:text-xl">{story.shortDescription}</p>
+        <p className="mt-6 border-l-4 border-sun pl-4 text-lg text-foreground/80 sm:text-xl">
+          {story.shortDescription}
+        </p>
       </header>
 
       {story.contentHtml ? (
@@ -125,6 +130,9 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
 function StoryNotFound() {
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">
+      <span className="mb-6 inline-flex size-16 items-center justify-center rounded-full bg-secondary text-primary">
+        <BookOpen className="size-7" aria-hidden="true" />
+      </span>
       <h1 className="text-3xl font-bold text-ink sm:text-4xl">Story Not Found</h1>
       <p className="mt-3 max-w-md text-muted-foreground">
         The story you're looking for doesn't exist or has been removed.

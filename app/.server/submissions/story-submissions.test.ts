@@ -1,0 +1,176 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { HONEYPOT_FIELD } from "~/lib/story-schemas";
+import { outbox, rateLimits, storySubmissions } from "../db/schema";
+import { readDevMailbox } from "../mail";
+import { createTestServices } from "../test-services";
+import { STORY_SUBMISSIONS_PER_IP, submitStory } from "./story-submissions";
+
+const TEAM_EMAIL = "stories-team@localshine.test";
+const STORY =
+  "Since the kiosk went in by our register, three new families have become regulars. They saw us on the screen at the car wash!";
+const valid = {
+  firstName: " Ana ",
+  lastName: "Reyes",
+  email: "Ana.Reyes@Example.com",
+  story: `  ${STORY}  `,
+};
+
+/** A real SMTP server on loopback: what the app's SMTP transport sends is what arrives here. */
+async function startSmtpServer() {
+  const received: { to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString("latin1"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as { port: number };
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Decodes a received message with the app's own MIME reader (it reads .eml files under `{dir}/mail`). */
+async function decode(raw: string) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ls-story-smtp-"));
+  await fs.mkdir(path.join(dir, "mail"));
+  await fs.writeFile(path.join(dir, "mail", "0.eml"), raw, "latin1");
+  const [message] = await readDevMailbox(dir);
+  await fs.rm(dir, { recursive: true, force: true });
+  return message;
+}
+
+describe("submitStory (Share Your Local Shine Story)", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let services: Awaited<ReturnType<typeof createTestServices>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    services = await createTestServices({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, TEAM_EMAIL });
+  }, 60_000);
+  afterAll(async () => {
+    await services?.close();
+    await smtp?.close();
+  });
+  beforeEach(async () => {
+    smtp.received.length = 0;
+    await services.db.delete(outbox);
+    await services.db.delete(storySubmissions);
+    await services.db.delete(rateLimits);
+  });
+
+  it("stores the story and delivers exactly one email to the team over SMTP", async () => {
+    const result = await submitStory(services, { clientIp: "203.0.113.20" }, valid);
+    expect(result).toEqual({ ok: true, id: expect.any(String) });
+    const id = (result as { id: string }).id;
+
+    const [row] = await services.db.select().from(storySubmissions).where(eq(storySubmissions.id, id));
+    expect(row).toMatchObject({
+      firstName: "Ana",
+      lastName: "Reyes",
+      email: "Ana.Reyes@Example.com",
+      story: STORY,
+      ipAddress: "203.0.113.20",
+      handledAt: null,
+    });
+    const [queued] = await services.db.select().from(outbox);
+    expect(queued).toMatchObject({
+      toAddress: TEAM_EMAIL,
+      replyTo: "Ana.Reyes@Example.com",
+      reference: `story_submission:${id}`,
+      status: "pending",
+    });
+
+    expect(await services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].to).toEqual([TEAM_EMAIL]);
+    expect(smtp.received[0].raw).toMatch(/^Reply-To: ana\.reyes@example\.com\r?$/im);
+    const mail = await decode(smtp.received[0].raw);
+    expect(mail.subject).toBe("New Shine Story from Ana Reyes");
+    expect(mail.text).toContain(STORY);
+    expect(mail.text).toContain("Name: Ana Reyes");
+    expect(mail.text).toContain(`Reference: story_submission:${id}`);
+
+    // Delivered once: another run has nothing left to send.
+    expect(await services.mailer.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("accepts a story with a pasted NUL character (PostgreSQL text can't hold one)", async () => {
+    const result = await submitStory(
+      services,
+      { clientIp: "203.0.113.22" },
+      { ...valid, story: `${STORY}\u0000!` },
+    );
+    expect(result.ok).toBe(true);
+    const [row] = await services.db.select().from(storySubmissions);
+    expect(row.story).toBe(`${STORY}!`);
+  });
+
+  it("answers field errors with the spec's messages and stores nothing", async () => {
+    const result = await submitStory(
+      services,
+      { clientIp: "203.0.113.21" },
+      {
+        firstName: "",
+        lastName: "x".repeat(51),
+        email: "nope",
+        story: "short",
+      },
+    );
+    expect(result).toEqual({
+      ok: false,
+      status: 400,
+      fieldErrors: {
+        firstName: ["First name is required"],
+        lastName: ["Last name must be less than 50 characters"],
+        email: ["Please enter a valid email address"],
+        story: ["Story must be at least 10 characters"],
+      },
+    });
+    expect(await services.db.select().from(storySubmissions)).toHaveLength(0);
+    expect(await services.db.select().from(outbox)).toHaveLength(0);
+  });
+
+  it("drops a bot that fills the honeypot: a fake success, nothing stored, nothing sent", async () => {
+    const result = await submitStory(
+      services,
+      { clientIp: "198.51.100.9" },
+      { ...valid, [HONEYPOT_FIELD]: "https://spam.example" },
+    );
+    expect(result).toEqual({ ok: true, id: null });
+    expect(await services.db.select().from(storySubmissions)).toHaveLength(0);
+    expect(await services.db.select().from(outbox)).toHaveLength(0);
+    expect((await services.mailer.runOnce()).sent).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("rate limits per IP without affecting other visitors", async () => {
+    for (let i = 0; i < STORY_SUBMISSIONS_PER_IP.max; i++) {
+      expect((await submitStory(services, { clientIp: "192.0.2.70" }, valid)).ok).toBe(true);
+    }
+    const refused = await submitStory(services, { clientIp: "192.0.2.70" }, valid);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 429,
+      message: expect.stringMatching(/^Too many submissions/),
+    });
+    expect((await submitStory(services, { clientIp: "192.0.2.71" }, valid)).ok).toBe(true);
+    expect(await services.db.select().from(storySubmissions)).toHaveLength(STORY_SUBMISSIONS_PER_IP.max + 1);
+    expect(await services.db.select().from(outbox)).toHaveLength(STORY_SUBMISSIONS_PER_IP.max + 1);
+  });
+});

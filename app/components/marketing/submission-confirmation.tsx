@@ -1,0 +1,30 @@
+import { CircleCheck } from "lucide-react";
+import type * as React from "react";
+import { useEffect, useRef } from "react";
+
+/**
+ * What a visitor sees after a form went through. Focus moves to the heading so screen-reader and keyboard users
+ * land on the news rather than on a form that is no longer there.
+ */
+export function SubmissionConfirmation({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div role="status" className="rounded-2xl border border-primary/30 bg-secondary/60 p-8 text-center">
+      <CircleCheck className="mx-auto size-12 text-primary" aria-hidden="true" />
+      <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-extrabold text-ink outline-none">
+        {title}
+      </h2>
+      <div className="mx-auto mt-3 max-w-md text-foreground/80">{children}</div>
+      {actions ? <div className="mt-6 flex flex-wrap justify-center gap-3">{actions}</div> : null}
+    </div>
+  );
+}

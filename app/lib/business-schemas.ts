@@ -1,0 +1,195 @@
+import { z } from "zod";
+import type { FlashToast } from "./flash-toast";
+import { isIndustryId } from "./industries";
+import { IMAGE_TYPES, looksAllowed } from "./upload-types";
+
+/** Spec §5: what image fields say about anything that is not an image (client pick, client submit, server sniff). */
+export const IMAGE_FILE_MESSAGE = "Please select an image file.";
+/** Spec §5: the reply to a signed-out create. */
+export const LOGIN_REQUIRED_MESSAGE = "You must be logged in to create a business";
+/** The two file fields of the business form: the business image and the owner's photo. */
+export const BUSINESS_IMAGE_FIELDS = ["image", "owner_image"] as const;
+export type BusinessImageField = (typeof BUSINESS_IMAGE_FIELDS)[number];
+/** The spec's delete confirmation (§7), shown in the confirmation dialog. */
+export const DELETE_BUSINESS_CONFIRMATION = "Are you sure you want to delete this business?";
+/** Business and owner images are photos, not video: 20 MB is plenty and keeps a form's upload bounded. */
+export const MAX_BUSINESS_IMAGE_BYTES = 20 * 1024 * 1024;
+export const IMAGE_TOO_LARGE_MESSAGE = "Please choose an image of 20MB or less.";
+/** The dashboard shows this many rows per page; admins may have thousands of listings. */
+export const MANAGE_PAGE_SIZE = 25;
+
+const destructive = (title: string): FlashToast => ({ title, variant: "destructive" });
+
+/** Spec §8 "Businesses" toasts, word for word. */
+export const BUSINESS_TOASTS = {
+  created: { title: "Business created successfully" },
+  updated: { title: "Business updated successfully" },
+  deleted: { title: "Business deleted successfully" },
+  saveFailed: destructive("Failed to save business"),
+  fetchFailed: destructive("Failed to fetch businesses"),
+  deleteFailed: destructive("Failed to delete business"),
+  loginRequired: destructive(LOGIN_REQUIRED_MESSAGE),
+} satisfies Record<string, FlashToast>;
+
+const requiredText = (message: string, max: number, label: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be ${max} characters or less`);
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be ${max} characters or less`)
+    .optional()
+    .transform((value) => value || null);
+
+/** An empty input means "not given"; present values must then pass `check`. */
+const optionalChecked = (check: z.ZodType<string, string>) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || null)
+    .pipe(z.union([z.null(), check]));
+
+/** A number typed into a form: blank is `fallback`; anything else must read as a number. */
+const formNumber = (fallback: number, schema: z.ZodNumber) =>
+  z.preprocess((value) => {
+    if (value === undefined || value === null) return fallback;
+    if (typeof value !== "string") return value;
+    return value.trim() === "" ? fallback : Number(value.trim());
+  }, schema);
+
+const isWebUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A file input's value: absent, an empty input (a nameless, empty File), or a file the browser calls an image.
+ * The server never sees files here (they stream past the schema) and checks their bytes instead.
+ */
+const imageFile = z
+  .unknown()
+  .refine(
+    (value) =>
+      value === undefined ||
+      (typeof File !== "undefined" &&
+        value instanceof File &&
+        ((value.size === 0 && !value.name) || looksAllowed(IMAGE_TYPES, value))),
+    IMAGE_FILE_MESSAGE,
+  )
+  .refine(
+    (value) => !(value instanceof Blob) || value.size <= MAX_BUSINESS_IMAGE_BYTES,
+    IMAGE_TOO_LARGE_MESSAGE,
+  )
+  .optional();
+
+/**
+ * Spec §5 "Business form" (spec §3 field names): required name, industry, address, city, state, zip_code; rating
+ * 0 to 5 in steps of 0.1 (default 0); review count a whole number of at least 0 (default 0); email and website
+ * checked when given. The dialog and the /admin action both parse with this one schema. `user_id` is not a field:
+ * the server takes the owner from the session, and unknown keys are dropped.
+ */
+export const BusinessSchema = z.object({
+  name: requiredText("Name is required", 200, "Name"),
+  description: optionalText(2000, "Description"),
+  industry: z
+    .string({ error: "Industry is required" })
+    .trim()
+    .min(1, "Industry is required")
+    .refine(isIndustryId, "Please choose one of the listed industries"),
+  address: requiredText("Address is required", 200, "Address"),
+  city: requiredText("City is required", 100, "City"),
+  state: requiredText("State is required", 50, "State"),
+  zip_code: requiredText("Zip code is required", 10, "Zip code"),
+  phone: optionalText(40, "Phone"),
+  email: optionalChecked(
+    z
+      .string()
+      .max(255, "Email must be less than 255 characters")
+      .pipe(z.email("Please enter a valid email address")),
+  ),
+  website: optionalChecked(
+    z
+      .string()
+      .max(2048, "Website must be 2048 characters or less")
+      .refine(isWebUrl, "Please enter a valid website URL starting with http:// or https://"),
+  ),
+  rating: formNumber(
+    0,
+    z
+      .number({ error: "Rating must be a number" })
+      .min(0, "Rating must be between 0 and 5")
+      .max(5, "Rating must be between 0 and 5")
+      .refine(
+        (value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9,
+        "Rating must be in steps of 0.1",
+      ),
+  ).transform((value) => Math.round(value * 10) / 10),
+  review_count: formNumber(
+    0,
+    z
+      .number({ error: "Review count must be a number" })
+      .int("Review count must be a whole number")
+      .min(0, "Review count must be 0 or more")
+      .max(1_000_000_000, "Review count must be 1,000,000,000 or less"),
+  ),
+  offer_text: optionalText(500, "Offer text"),
+  owner_name: optionalText(200, "Owner name"),
+  owner_bio: optionalText(2000, "Owner bio"),
+  quality_description: optionalText(2000, "Quality commitment"),
+  community_description: optionalText(2000, "Community impact"),
+  sustainability_description: optionalText(2000, "Sustainability"),
+  image: imageFile,
+  owner_image: imageFile,
+});
+
+export type BusinessInput = z.infer<typeof BusinessSchema>;
+
+/** The dashboard's delete form (spec §7 "Delete by id"); whether the id is the viewer's is the server's question. */
+export const DeleteBusinessSchema = z.object({
+  intent: z.literal("delete"),
+  id: z.string().trim().min(1).max(100),
+});
+
+/** The dashboard's query string: `q` searches name, city and industry; `page` is 1-based. Bad values fall back. */
+export const ManageSearchSchema = z.object({
+  q: z.string().trim().max(100).catch("").default(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+export type ManageSearch = z.infer<typeof ManageSearchSchema>;
+
+/** One listing as the dashboard shows it and as the edit dialog preloads it (spec §3 names, camelCase). */
+export interface ManagedBusiness {
+  id: string;
+  name: string;
+  description: string | null;
+  industry: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  imageUrl: string | null;
+  rating: number;
+  reviewCount: number;
+  offerText: string | null;
+  ownerName: string | null;
+  ownerBio: string | null;
+  ownerImageUrl: string | null;
+  qualityDescription: string | null;
+  communityDescription: string | null;
+  sustainabilityDescription: string | null;
+}
+
+/** What the /admin action answers to the dialog's and the delete button's fetchers. */
+export type BusinessActionReply =
+  | { ok: true; intent: "create" | "update" | "delete"; id: string; toast: FlashToast }
+  | { ok: false; fieldErrors?: Record<string, string[] | undefined>; toast?: FlashToast };

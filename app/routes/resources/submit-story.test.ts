@@ -1,0 +1,71 @@
+import pino from "pino";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { requestInfoContext } from "~/.server/request-context";
+import { servicesContext, type Services } from "~/.server/services";
+import { action, loader } from "./submit-story";
+
+/** Services whose database is down: every query throws. */
+const brokenServices = {
+  env: { TEAM_EMAIL: "team@localshine.test" },
+  mailer: { wake() {} },
+  db: new Proxy({}, { get: () => () => Promise.reject(new Error("database unavailable")) }),
+} as unknown as Services;
+
+function call(body: BodyInit, headers: Record<string, string> = {}) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, brokenServices);
+  context.set(requestInfoContext, {
+    requestId: "test",
+    clientIp: "203.0.113.5",
+    log: pino({ level: "silent" }),
+  });
+  const request = new Request("http://localhost/stories/submit", { method: "POST", body, headers });
+  return action({ request, context, params: {} } as unknown as Parameters<typeof action>[0]) as Promise<{
+    data: unknown;
+    init: ResponseInit | null;
+  }>;
+}
+
+function form(values: Record<string, string>) {
+  return new URLSearchParams(values);
+}
+
+describe("POST /stories/submit", () => {
+  it("answers the spec's failure toast with 500 when storing fails, instead of throwing", async () => {
+    const reply = await call(
+      form({ firstName: "Ana", lastName: "Reyes", email: "ana@example.com", story: "A long enough story." }),
+    );
+    expect(reply.init?.status).toBe(500);
+    expect(reply.data).toEqual({
+      toast: {
+        title: "Submission Failed",
+        description: "There was an error submitting your story. Please try again.",
+        variant: "destructive",
+      },
+    });
+  });
+
+  it("answers field errors with 400 before touching the database", async () => {
+    const reply = await call(form({ firstName: "", lastName: "Reyes", email: "x", story: "short" }));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data).toEqual({
+      fieldErrors: {
+        firstName: ["First name is required"],
+        email: ["Please enter a valid email address"],
+        story: ["Story must be at least 10 characters"],
+      },
+    });
+  });
+
+  it("answers 400 to a body that isn't a form", async () => {
+    const reply = await call(JSON.stringify({ firstName: "Ana" }), { "Content-Type": "application/json" });
+    expect(reply.init?.status).toBe(400);
+  });
+
+  it("refuses GET with 405", () => {
+    const response = loader();
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("POST");
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * Page weight: the gzip size of the JavaScript each public page loads, measured against a built server.
+ *
+ *   BUILD_DIR=.tmp/build-mkt node --import tsx bench/pages.ts      starts that build on a free port (fresh demo data)
+ *   BENCH_URL=http://localhost:3000 node --import tsx bench/pages.ts    measures a server that is already running
+ *
+ * For each page: fetch the HTML, collect `<script src>`, `<link rel="modulepreload">` and the inline module's
+ * imports, follow their static imports, gzip each file once and sum. Warns when the home page misses its 100 KB
+ * gzip target; fails (exit 1) when a page without a map loads Leaflet, or when the map page's lazy chunk lacks it.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const HOME_BUDGET_BYTES = 100 * 1024;
+/** Leaflet's own bookkeeping property: present in its code however it is minified. */
+const LEAFLET_MARKER = "_leaflet_id";
+const PAGES = [
+  "/",
+  "/about",
+  "/contact",
+  "/submit-business",
+  "/map",
+  "/signin",
+  "/forgot-password",
+  "/shine-stories",
+  "/shine-stories/food-industry",
+  "{story}",
+  "/local-shiners",
+  "/local-shiners/all",
+  "/local-shiners/home-services",
+  "{business}",
+];
+
+interface Asset {
+  url: string;
+  raw: number;
+  gzip: number;
+  leaflet: boolean;
+  code: string;
+}
+
+const assets = new Map<string, Promise<Asset>>();
+
+function fetchAsset(url: string): Promise<Asset> {
+  let pending = assets.get(url);
+  if (!pending) {
+    pending = (async () => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      const code = await response.text();
+      const bytes = Buffer.from(code);
+      return {
+        url,
+        raw: bytes.length,
+        gzip: gzipSync(bytes).length,
+        leaflet: code.includes(LEAFLET_MARKER),
+        code,
+      };
+    })();
+    assets.set(url, pending);
+  }
+  return pending;
+}
+
+/** `import"./x.js"` and `from"./x.js"` in built chunks; dynamic `import("./x.js")` is deliberately not followed. */
+function staticImports(code: string, base: string): string[] {
+  return [...code.matchAll(/(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']/g)].map(
+    (match) => new URL(match[1], base).href,
+  );
+}
+
+/** Every JS file reachable through static imports from `entries`. */
+async function closure(entries: string[]): Promise<Asset[]> {
+  const seen = new Map<string, Asset>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    const asset = await fetchAsset(url);
+    seen.set(url, asset);
+    queue.push(...staticImports(asset.code, url));
+  }
+  return [...seen.values()];
+}
+
+function initialScripts(html: string, base: string): string[] {
+  const urls = [
+    ...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]),
+    ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]),
+    ...[...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].flatMap(([, inline]) =>
+      [...inline.matchAll(/import\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)["']/g)].map((match) => match[1]),
+    ),
+  ];
+  return [...new Set(urls.map((url) => new URL(url, base).href))];
+}
+
+const stylesheets = (html: string, base: string) =>
+  [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map(
+    (match) => new URL(match[1], base).href,
+  );
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const sum = (files: Asset[], key: "raw" | "gzip") => files.reduce((total, file) => total + file[key], 0);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function startServer(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const dataDir = path.resolve(`.tmp/bench-pages-${port}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  child.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error("the server exited before it was ready");
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill("SIGTERM");
+  throw new Error("the server did not become healthy within 120 s");
+}
+
+async function main() {
+  const started = process.env.BENCH_URL ? undefined : await startServer();
+  const base = process.env.BENCH_URL ?? started!.url;
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  try {
+    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+    const first = (kind: string) =>
+      new RegExp(`<loc>[^<]*?(/${kind}/[0-9a-f-]{36})</loc>`).exec(sitemap)?.[1];
+    const measured: Array<{ label: string; files: Asset[]; note: string }> = [];
+    for (const template of PAGES) {
+      const page =
+        template === "{story}" ? first("story") : template === "{business}" ? first("business") : template;
+      if (!page) {
+        problems.push(`no ${template} URL in the sitemap`);
+        continue;
+      }
+      const html = await (await fetch(base + page)).text();
+      const files = await closure(initialScripts(html, base + page));
+      const css = await Promise.all(stylesheets(html, base + page).map(fetchAsset));
+      const leafletCss = css.some((file) => file.code.includes(".leaflet-pane"));
+      let note = "";
+      if (page === "/map") {
+        const names = files.flatMap((file) =>
+          [...file.code.matchAll(/network-map\.client-[\w-]+\.js/g)].map((m) => m[0]),
+        );
+        const loaded = new Set(files.map((file) => file.url));
+        const lazy = await closure([...new Set(names)].map((name) => new URL(`/assets/${name}`, base).href));
+        const chunk = lazy.filter((file) => !loaded.has(file.url));
+        if (!chunk.some((file) => file.leaflet))
+          problems.push("the map page's lazy chunk does not contain Leaflet");
+        if (files.some((file) => file.leaflet)) problems.push("/map loads Leaflet before mount");
+        note = `+ ${kb(sum(chunk, "gzip"))} Leaflet chunk after mount`;
+      } else if (files.some((file) => file.leaflet) || leafletCss) {
+        problems.push(`${page} loads Leaflet code`);
+      }
+      if (page === "/" && sum(files, "gzip") > HOME_BUDGET_BYTES) {
+        warnings.push(
+          `home page JS is ${kb(sum(files, "gzip"))} gzip, over the ${kb(HOME_BUDGET_BYTES)} target`,
+        );
+      }
+      measured.push({
+        label: template.startsWith("{") ? `${template.slice(1, -1)} page` : page,
+        files,
+        note,
+      });
+    }
+    // What every page loads (framework, root layout, shared primitives) versus what each page adds on top.
+    const shared = measured
+      .map(({ files }) => new Set(files.map((file) => file.url)))
+      .reduce((common, urls) => new Set([...common].filter((url) => urls.has(url))));
+    const sharedGzip = sum(measured[0]?.files.filter((file) => shared.has(file.url)) ?? [], "gzip");
+    console.log("| page | JS files | JS raw | JS gzip | of which the page's own | notes |");
+    console.log("|---|---:|---:|---:|---:|---|");
+    for (const { label, files, note } of measured) {
+      const own = files.filter((file) => !shared.has(file.url));
+      console.log(
+        `| ${label} | ${files.length} | ${kb(sum(files, "raw"))} | ${kb(sum(files, "gzip"))} | ${kb(sum(own, "gzip"))} | ${note} |`,
+      );
+    }
+    console.log(`\nShared by every page: ${shared.size} files, ${kb(sharedGzip)} gzip.`);
+  } finally {
+    started?.child.kill("SIGTERM");
+  }
+  for (const warning of warnings) console.warn(`\nTARGET MISSED: ${warning}`);
+  if (problems.length > 0) {
+    console.error(`\nFAILED:\n- ${problems.join("\n- ")}`);
+    process.exitCode = 1;
+  } else {
+    console.log("\nOK: Leaflet (code and CSS) loads only on /map, after mount.");
+  }
+}
+
+await main();

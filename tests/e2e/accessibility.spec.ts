@@ -1,0 +1,75 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { openFirstPopup } from "./support/network-map";
+
+/** Every public route (the issue's list); story and business pages are taken from the sitemap. */
+const STATIC_ROUTES = [
+  "/",
+  "/about",
+  "/contact",
+  "/submit-business",
+  "/map",
+  "/signin",
+  "/forgot-password",
+  "/shine-stories",
+  "/shine-stories/food-industry",
+  "/local-shiners",
+  "/local-shiners/all",
+  "/local-shiners/home-services",
+  "/no-such-page-here",
+];
+
+/** Runs axe on what is on screen and fails with a readable list of serious and critical violations. */
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
+  expect(serious, `${label}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+async function scan(page: Page, path: string) {
+  // networkidle: scanned once hydrated, with every lazy chunk (the map's Leaflet) in place.
+  await page.goto(path, { waitUntil: "networkidle" });
+  await expect(page.getByRole("main")).toBeVisible();
+  // The map page is scanned with Leaflet's markers and controls in place, not its loading placeholder.
+  if (path === "/map")
+    await expect(page.getByRole("button", { name: /partners here/ }).first()).toBeVisible();
+  await expectNoSeriousViolations(page, path);
+}
+
+for (const path of STATIC_ROUTES) {
+  test(`axe: ${path} has no serious or critical violations`, async ({ page }) => {
+    await scan(page, path);
+  });
+}
+
+test("axe: a story page and a business page have no serious or critical violations", async ({
+  page,
+  request,
+}) => {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  for (const kind of ["story", "business"]) {
+    const url = new RegExp(`<loc>[^<]*(/${kind}/[0-9a-f-]{36})</loc>`).exec(xml)?.[1];
+    expect(url, `a /${kind}/ URL in the sitemap`).toBeTruthy();
+    await scan(page, url!);
+  }
+});
+
+test("axe: the phone layout with the menu open, and an open map popup", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+  await expectNoSeriousViolations(page, "/ (phone, menu open)");
+
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/map");
+  await openFirstPopup(page);
+  await expectNoSeriousViolations(page, "/map (phone, popup open)");
+});

@@ -1,0 +1,156 @@
+import { expect, test } from "@playwright/test";
+import { demoStoryId } from "../../app/.server/seed/demo-stories";
+import { E2E_PORT, fixtureIp, TEAM_EMAIL, waitForEmail } from "./support/accounts";
+
+// The Share Your Local Shine Story dialog (spec §2, §5, §8); the stories pages are in stories.spec.ts.
+const ORIGIN = `http://localhost:${E2E_PORT}`;
+const PATIO = "The Kiosk That Filled Our Saturday Patio";
+
+/** Each test gets its own client address (the e2e server trusts one proxy hop), so rate limits don't collide. */
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": fixtureIp() });
+});
+
+test("share dialog: every message under its field, cleared on edit, and the live counter", async ({
+  page,
+}) => {
+  await page.goto("/shine-stories");
+  await page.getByRole("button", { name: "Share Your Story" }).click();
+  const dialog = page.getByRole("dialog", { name: "Share Your Local Shine Story" });
+  await expect(dialog).toContainText("emailed straight to the Local Shine team");
+  const submit = dialog.getByRole("button", { name: "Submit Story" });
+  const field = (label: string) => dialog.getByLabel(label, { exact: true });
+  // Each message sits under its field and is the field's accessible description (aria-describedby).
+  const expectMessage = (label: string, message: string) =>
+    expect(field(label)).toHaveAccessibleDescription(new RegExp(`${message}$`));
+
+  await submit.click();
+  await expectMessage("First Name", "First name is required");
+  await expectMessage("Last Name", "Last name is required");
+  await expectMessage("Email Address", "Please enter a valid email address");
+  await expectMessage("Your Story", "Story must be at least 10 characters");
+  await expect(dialog.getByRole("alert")).toHaveCount(4);
+
+  await field("First Name").fill("A");
+  await expect(field("First Name")).toHaveAccessibleDescription("");
+  await expect(dialog.getByText("First name is required")).toHaveCount(0);
+  await expectMessage("Last Name", "Last name is required");
+
+  await field("First Name").fill("a".repeat(51));
+  await field("Last Name").fill("b".repeat(51));
+  await field("Email Address").fill(`${"c".repeat(250)}@example.com`);
+  await field("Your Story").fill("s".repeat(2001));
+  await expect(dialog.getByText("2001/2000 characters")).toBeVisible();
+  await submit.click();
+  await expectMessage("First Name", "First name must be less than 50 characters");
+  await expectMessage("Last Name", "Last name must be less than 50 characters");
+  await expectMessage("Email Address", "Email must be less than 255 characters");
+  await expectMessage("Your Story", "Story must be less than 2000 characters");
+
+  await field("Email Address").fill("not-an-email");
+  await field("Your Story").fill("Hello");
+  await expect(dialog.getByText("5/2000 characters")).toBeVisible();
+  await expect(dialog.getByText("Story must be less than 2000 characters")).toHaveCount(0);
+  await submit.click();
+  await expectMessage("Email Address", "Please enter a valid email address");
+  await expectMessage("Your Story", "Story must be at least 10 characters");
+
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("share dialog: the server checks the same rules and refuses anything else", async ({ request }) => {
+  const headers = { Origin: ORIGIN, "X-Forwarded-For": fixtureIp() };
+  const invalid = await request.post("/stories/submit", {
+    form: { firstName: " ", lastName: "Reyes", email: "nope", story: "too short" },
+    headers,
+  });
+  expect(invalid.status()).toBe(400);
+  expect(await invalid.json()).toEqual({
+    fieldErrors: {
+      firstName: ["First name is required"],
+      email: ["Please enter a valid email address"],
+      story: ["Story must be at least 10 characters"],
+    },
+  });
+  const get = await request.get("/stories/submit", { headers });
+  expect(get.status()).toBe(405);
+});
+
+test("share dialog: a submission is emailed to the team, then the form clears and closes", async ({
+  page,
+}) => {
+  const lastName = `Tester${Date.now().toString(36)}`;
+  const story = `Our kiosk went in last spring and ${lastName} regulars keep telling us they saw our ad at the car wash.`;
+  await page.goto(`/story/${demoStoryId(PATIO)}`);
+  // Hold the request a moment so the busy state can be seen.
+  await page.route("**/stories/submit*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Share Your Story" }).click();
+  const dialog = page.getByRole("dialog", { name: "Share Your Local Shine Story" });
+  await dialog.getByLabel("First Name").fill("  Ana ");
+  await dialog.getByLabel("Last Name").fill(lastName);
+  await dialog.getByLabel("Email Address").fill("ana@example.com");
+  await dialog.getByLabel("Your Story").fill(story);
+  await expect(dialog.getByText(`${story.length}/2000 characters`)).toBeVisible();
+  await dialog.getByRole("button", { name: "Submit Story" }).click();
+
+  await expect(dialog.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  await expect(dialog.getByLabel("First Name")).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+
+  await expect(page.getByText("Story Submitted Successfully!")).toBeVisible();
+  await expect(
+    page.getByText("Thank you for sharing your Local Shine story. We'll review it and get back to you soon."),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const email = await waitForEmail(TEAM_EMAIL, `New Shine Story from Ana ${lastName}`);
+  expect(email.text).toContain(story);
+  expect(email.text).toContain("Email: ana@example.com");
+
+  await page.getByRole("button", { name: "Share Your Story" }).click();
+  await expect(dialog.getByLabel("First Name")).toHaveValue("");
+  await expect(dialog.getByLabel("Your Story")).toHaveValue("");
+  await expect(dialog.getByText("0/2000 characters")).toBeVisible();
+});
+
+test("share dialog: a refused submission shows Submission Failed and keeps the story", async ({
+  page,
+  request,
+}) => {
+  const ip = fixtureIp();
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": ip });
+  // Use up this address's allowance with bot posts: they count toward the limit but store and send nothing.
+  for (let i = 0; i < 5; i++) {
+    const bot = await request.post("/stories/submit", {
+      form: {
+        firstName: "Bot",
+        lastName: "Bot",
+        email: "bot@spam.example",
+        story: "Buy cheap followers now!",
+        website: "x",
+      },
+      headers: { Origin: ORIGIN, "X-Forwarded-For": ip },
+    });
+    expect(await bot.json()).toEqual({ ok: true });
+  }
+
+  await page.goto("/shine-stories");
+  await page.getByRole("button", { name: "Share Your Story" }).click();
+  const dialog = page.getByRole("dialog", { name: "Share Your Local Shine Story" });
+  await dialog.getByLabel("First Name").fill("Ana");
+  await dialog.getByLabel("Last Name").fill("Reyes");
+  await dialog.getByLabel("Email Address").fill("ana@example.com");
+  await dialog.getByLabel("Your Story").fill("A story that should not be lost when the server says no.");
+  await dialog.getByRole("button", { name: "Submit Story" }).click();
+  await expect(page.getByText("Submission Failed")).toBeVisible();
+  await expect(page.getByText(/^Too many submissions/)).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Your Story")).toHaveValue(
+    "A story that should not be lost when the server says no.",
+  );
+});
