@@ -71,6 +71,20 @@ describe("two app instances on one PostgreSQL and one S3 store", () => {
     expect(onB.status).toBe(200);
     expect(await onB.text()).toContain("Welcome to Your Dashboard");
 
+    // A file uploaded through A is served by B (both read the same bucket).
+    const sharp = (await import("sharp")).default;
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#f5c02c" } }).png().toBuffer();
+    const form = new FormData();
+    form.set("title", "Shared kiosk ad");
+    form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "ad.png");
+    const uploaded = await fetch(`${a.url}/dashboard/media`, { method: "POST", body: form, headers: { Cookie: cookie } });
+    expect(uploaded.status).toBe(201);
+    const { media } = (await uploaded.json()) as { media: { fileUrl: string } };
+    const served = await fetch(`${b.url}${media.fileUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+
     // Failed sign-ins from one IP count across both instances: the sixth is refused wherever it lands.
     for (let i = 0; i < 5; i++) {
       const response = await signIn(i % 2 ? a : b, "10.9.0.2", "wrong-password");
