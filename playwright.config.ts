@@ -8,6 +8,8 @@ const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candid
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Per-port output so parallel runs (other checkouts, benches) don't clear each other's artifacts.
+  outputDir: `.tmp/pw-results-${E2E_PORT}`,
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,

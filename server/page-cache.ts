@@ -32,7 +32,14 @@ export function pageCache({ ttlMs = 5_000, maxEntries = 500 }: PageCacheOptions 
       });
       return next();
     }
-    if (PRIVATE_COOKIE.test(req.headers.cookie ?? "") || req.path.endsWith(".data")) return next();
+    // A signed-in visitor, a pending toast, a data request or a hard reload (no-cache) always renders afresh.
+    if (
+      PRIVATE_COOKIE.test(req.headers.cookie ?? "") ||
+      req.path.endsWith(".data") ||
+      /no-cache/.test(req.headers["cache-control"] ?? "")
+    ) {
+      return next();
+    }
 
     const key = req.originalUrl;
     const nonce = res.locals.nonce as string;

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { industryTitle } from "~/lib/industries";
 import { BusinessImage } from "./business-image";
 import { RatingBadge } from "./rating-badge";
-import { webUrl } from "./web-url";
+import { webUrl } from "~/lib/web-url";
 
 /** What a directory card shows (spec §2 "Directory lists"); the list query selects exactly these columns. */
 export interface BusinessCardData {

@@ -40,14 +40,12 @@ export function ShareStoryDialog({ trigger }: { trigger: React.ReactElement }) {
             is emailed straight to the Local Shine team, and we'll reach out before anything is published.
           </DialogDescription>
         </DialogHeader>
-        {/* Mounted only while open, so every opening starts with a clean form. */}
-        {open ? (
-          <ShareStoryForm
-            onBusyChange={setBusy}
-            onSubmitted={() => setOpen(false)}
-            onCancel={() => changeOpen(false)}
-          />
-        ) : null}
+        {/* Radix unmounts the content once closed, so every opening starts with a clean form. */}
+        <ShareStoryForm
+          onBusyChange={setBusy}
+          onSubmitted={() => setOpen(false)}
+          onCancel={() => changeOpen(false)}
+        />
       </DialogContent>
     </Dialog>
   );

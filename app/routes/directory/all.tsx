@@ -1,4 +1,60 @@
-// Placeholder registered by the foundation so the route table is complete; its feature issue replaces it.
-export default function Page() {
-  return <section className="container-page py-16" />;
+import { redirect } from "react-router";
+import type { Route } from "./+types/all";
+import { DirectoryHeader } from "~/components/directory/directory-header";
+import { DirectoryListing } from "~/components/directory/directory-listing";
+import { DirectorySearchDialog } from "~/components/directory/directory-search-dialog";
+import { ALL_BUSINESSES_PATH, directoryListHref, parseDirectorySearch } from "~/lib/directory-search";
+import { appUrlFrom, seoMeta } from "~/lib/seo";
+import { listDirectoryBusinesses } from "~/.server/businesses/directory";
+import { getServicesFrom } from "~/.server/services";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = parseDirectorySearch(new URL(request.url).searchParams);
+  const listing = await listDirectoryBusinesses(getServicesFrom(context).db, search);
+  // A page past the end (businesses were removed since the link was shared) lands on the last page instead.
+  if (search.page > listing.pageCount) throw redirect(directoryListHref({ ...search, page: listing.pageCount }));
+  return { search, listing };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const search = loaderData?.search;
+  const filtered = Boolean(search?.industry || search?.zip);
+  const page = search?.page ?? 1;
+  return seoMeta({
+    title: page > 1 ? `Local Shiners: All Businesses, Page ${page} | Local Shine` : "Local Shiners: All Businesses | Local Shine",
+    description:
+      "Browse every Local Shiner: the neighborhood cafés, mechanics, clinics, advisors and home-service pros who host a free Local Shine sanitizer kiosk. Search by industry or zip code.",
+    // Filtered views are the same page to a search engine; unfiltered pages are each their own.
+    path: filtered ? ALL_BUSINESSES_PATH : directoryListHref({ page }),
+    appUrl: appUrlFrom(matches),
+    image: loaderData?.listing.businesses.find((business) => business.imageUrl)?.imageUrl,
+    noindex: filtered,
+  });
+};
+
+export default function AllBusinesses({ loaderData }: Route.ComponentProps) {
+  const { search, listing } = loaderData;
+  return (
+    <>
+      <DirectoryHeader
+        eyebrow="The Local Shine network"
+        title="LOCAL SHINERS"
+        intro={
+          <p>
+            Every neighborhood business hosting a free Local Shine sanitizer kiosk, newest partners first. Stop by,
+            say hello, and mention the kiosk for their special offer.
+          </p>
+        }
+        action={
+          <DirectorySearchDialog
+            key={`${search.industry ?? ""}|${search.zip ?? ""}`}
+            action={ALL_BUSINESSES_PATH}
+            industry={search.industry}
+            zip={search.zip}
+          />
+        }
+      />
+      <DirectoryListing listing={listing} search={search} />
+    </>
+  );
 }

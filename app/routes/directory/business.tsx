@@ -1,4 +1,125 @@
-// Placeholder registered by the foundation so the route table is complete; its feature issue replaces it.
-export default function Page() {
-  return <section className="container-page py-16" />;
+import { ArrowLeft, Tag } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/business";
+import { ContactInformation, ReadyToConnect } from "~/components/directory/business-contact";
+import { BusinessImage } from "~/components/directory/business-image";
+import { BusinessValueSection, MeetTheOwner } from "~/components/directory/business-sections";
+import { RatingBadge, reviewCountLabel } from "~/components/directory/rating-badge";
+import { Button } from "~/components/ui/button";
+import { industryListPath } from "~/lib/directory-search";
+import { industryTitle, isIndustryId } from "~/lib/industries";
+import { localBusinessJsonLd } from "~/lib/local-business-json-ld";
+import { appUrlFrom, seoMeta } from "~/lib/seo";
+import { getBusiness } from "~/.server/businesses/directory";
+import { getServicesFrom } from "~/.server/services";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const business = await getBusiness(getServicesFrom(context).db, params.id);
+  // Missing and malformed ids look the same to a visitor: this page's own 'Business not found' (spec §2).
+  if (!business) return data({ business: null }, { status: 404 });
+  return { business };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const business = loaderData?.business;
+  if (!business) return [{ title: "Business not found | Local Shine" }, { name: "robots", content: "noindex" }];
+  const appUrl = appUrlFrom(matches);
+  const place = `${business.city}, ${business.state}`;
+  return [
+    ...seoMeta({
+      title: `${business.name} in ${place} | Local Shiners | Local Shine`,
+      description: summary(business.description ?? `${business.name}, a ${industryTitle(business.industry)} business in ${place} and a proud Local Shine partner.`),
+      path: `/business/${business.id}`,
+      appUrl,
+      image: business.imageUrl,
+      imageAlt: business.name,
+    }),
+    { "script:ld+json": localBusinessJsonLd(business, appUrl) },
+  ];
+};
+
+/** Search snippets stop around 160 characters: end on a word, not mid-word. */
+function summary(text: string, max = 160) {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+export default function BusinessPage({ loaderData }: Route.ComponentProps) {
+  const { business } = loaderData;
+  if (!business) return <BusinessNotFound />;
+  const industry = industryTitle(business.industry);
+  const backTo = isIndustryId(business.industry) ? industryListPath(business.industry) : "/local-shiners";
+
+  return (
+    <article className="container-page max-w-6xl py-8 sm:py-12">
+      <Button asChild variant="ghost" className="-ml-3 text-primary hover:text-primary">
+        <Link to={backTo}>
+          <ArrowLeft aria-hidden="true" />
+          Back to {industry}
+        </Link>
+      </Button>
+
+      <div className="relative mt-4 aspect-[16/9] overflow-hidden rounded-2xl bg-secondary shadow-sm sm:aspect-[21/8]">
+        <BusinessImage src={business.imageUrl} name={business.name} eager initialClassName="text-8xl sm:text-9xl" />
+      </div>
+
+      <header className="mt-8 max-w-3xl">
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <span className="font-semibold tracking-wide text-primary uppercase">{industry}</span>
+          <RatingBadge rating={business.rating} reviewCount={business.reviewCount} className="text-sm" />
+          <span className="text-muted-foreground">{reviewCountLabel(business.reviewCount)}</span>
+        </div>
+        <h1 className="mt-3 text-4xl font-black tracking-tight text-ink sm:text-5xl">{business.name}</h1>
+        {business.description ? (
+          <p className="mt-5 text-lg leading-relaxed whitespace-pre-line text-foreground/85">{business.description}</p>
+        ) : null}
+        {business.offerText ? (
+          <p className="mt-6 flex items-start gap-3 rounded-xl border border-sun/60 bg-sun/20 px-5 py-4 font-medium text-ink">
+            <Tag className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <span>
+              <span className="sr-only">Special offer: </span>
+              {business.offerText}
+            </span>
+          </p>
+        ) : null}
+      </header>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-8">
+          {business.ownerName ? (
+            <MeetTheOwner
+              ownerName={business.ownerName}
+              ownerBio={business.ownerBio}
+              ownerImageUrl={business.ownerImageUrl}
+            />
+          ) : null}
+          {business.qualityDescription ? <BusinessValueSection kind="quality" text={business.qualityDescription} /> : null}
+          {business.communityDescription ? (
+            <BusinessValueSection kind="community" text={business.communityDescription} />
+          ) : null}
+        </div>
+        <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+          <ContactInformation business={business} />
+          <ReadyToConnect business={business} />
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function BusinessNotFound() {
+  return (
+    <section className="container-page flex flex-col items-center py-24 text-center">
+      <h1 className="text-3xl font-bold text-ink sm:text-4xl">Business not found</h1>
+      <p className="mt-3 max-w-md text-muted-foreground">
+        This listing doesn't exist or has been removed. The Local Shiners directory has plenty more to discover.
+      </p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/local-shiners">
+          <ArrowLeft aria-hidden="true" />
+          Back to Local Shiners
+        </Link>
+      </Button>
+    </section>
+  );
 }

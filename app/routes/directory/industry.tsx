@@ -1,4 +1,70 @@
-// Placeholder registered by the foundation so the route table is complete; its feature issue replaces it.
-export default function Page() {
-  return <section className="container-page py-16" />;
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/industry";
+import { DirectoryHeader } from "~/components/directory/directory-header";
+import { DirectoryListing } from "~/components/directory/directory-listing";
+import { DirectorySearchDialog } from "~/components/directory/directory-search-dialog";
+import { IndustryIcon } from "~/components/directory/industry-icon";
+import { directoryListHref, industryListPath, parseDirectorySearch, searchResultsHref } from "~/lib/directory-search";
+import { INDUSTRIES } from "~/lib/industries";
+import { appUrlFrom, seoMeta } from "~/lib/seo";
+import { listDirectoryBusinesses } from "~/.server/businesses/directory";
+import { getRequestInfo } from "~/.server/request-context";
+import { getServicesFrom } from "~/.server/services";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { searchParams, pathname } = new URL(request.url);
+  const industry = INDUSTRIES.find((candidate) => candidate.id === params.industry);
+  if (!industry) {
+    // Spec §2: an unknown path is logged and answered with the 404 page.
+    getRequestInfo(context).log.warn({ path: pathname }, "unknown path");
+    throw data(null, { status: 404 });
+  }
+  // The search form sends `industry`; here the industry lives in the path, so a search (made without JavaScript)
+  // is redirected to its canonical URL: this page, another industry's page, or the all page.
+  if (searchParams.has("industry")) throw redirect(searchResultsHref(parseDirectorySearch(searchParams), industry.id));
+
+  const { zip, page } = parseDirectorySearch(searchParams);
+  const search = { zip, page };
+  const listing = await listDirectoryBusinesses(getServicesFrom(context).db, { ...search, industry: industry.id });
+  if (page > listing.pageCount) throw redirect(directoryListHref({ zip, page: listing.pageCount }, industry.id));
+  return { industry, search, listing };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return [{ title: "Page not found | Local Shine" }, { name: "robots", content: "noindex" }];
+  const { industry, search, listing } = loaderData;
+  const pageSuffix = search.page > 1 ? `, Page ${search.page}` : "";
+  return seoMeta({
+    title: `${industry.title} Businesses${pageSuffix} | Local Shiners | Local Shine`,
+    description: `${industry.title} businesses in the Local Shine network, each hosting a free sanitizer kiosk. ${industry.description}`,
+    path: search.zip ? industryListPath(industry.id) : directoryListHref({ page: search.page }, industry.id),
+    appUrl: appUrlFrom(matches),
+    image: listing.businesses.find((business) => business.imageUrl)?.imageUrl,
+    noindex: Boolean(search.zip),
+  });
+};
+
+export default function IndustryBusinesses({ loaderData }: Route.ComponentProps) {
+  const { industry, search, listing } = loaderData;
+  return (
+    <>
+      <DirectoryHeader
+        backLink={{ to: "/local-shiners", label: "All industries" }}
+        eyebrow="Local Shiners"
+        title={industry.title}
+        icon={<IndustryIcon industry={industry.id} className="size-7" />}
+        intro={<p>{industry.description}</p>}
+        action={
+          <DirectorySearchDialog
+            key={search.zip ?? ""}
+            action={industryListPath(industry.id)}
+            pageIndustry={industry.id}
+            industry={industry.id}
+            zip={search.zip}
+          />
+        }
+      />
+      <DirectoryListing listing={listing} search={search} pageIndustry={industry.id} />
+    </>
+  );
 }

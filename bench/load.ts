@@ -1,0 +1,146 @@
+// Load benchmark (issue 10): seeds 10,000 businesses and 500 stories into a fresh embedded database, starts the
+// BUILT server (BUILD_DIR, default build) on loopback, and drives a mix of home, directory, business and story
+// pages with 50 connections — uncached (every request rendered: `Cache-Control: no-cache`) and with the page
+// cache — plus a static asset from the same server as the reference.
+// Run: npm run build && node --import tsx bench/load.ts [--seconds 10] [--connections 50]
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { openDatabase } from "../app/.server/db/client";
+import { businesses, businessStories } from "../app/.server/db/schema";
+import { INDUSTRY_IDS } from "../app/lib/industries";
+import { startServer } from "../tests/support/server-process";
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    businesses: { type: "string", default: "10000" },
+    stories: { type: "string", default: "500" },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+
+async function seed(dataDir: string) {
+  const handle = await openDatabase({ dataDir });
+  await handle.migrate();
+  const businessIds: string[] = [];
+  const storyIds: string[] = [];
+  const total = Number(values.businesses);
+  for (let offset = 0; offset < total; offset += 1000) {
+    const rows = Array.from({ length: Math.min(1000, total - offset) }, (_, i) => {
+      const n = offset + i;
+      const id = randomUUID();
+      businessIds.push(id);
+      return {
+        id,
+        name: `Bench Business ${n}`,
+        description: "A neighborhood business used by the load benchmark.",
+        industry: INDUSTRY_IDS[n % INDUSTRY_IDS.length],
+        address: `${100 + (n % 900)} Ventura Blvd`,
+        city: n % 2 ? "Woodland Hills" : "Tarzana",
+        state: "CA",
+        zipCode: String(91300 + (n % 100)),
+        phone: "(818) 555-0100",
+        rating: (n % 50) / 10,
+        reviewCount: n % 300,
+        offerText: "10% off when you mention the kiosk",
+        createdAt: new Date(Date.now() - n * 60_000),
+      };
+    });
+    await handle.db.insert(businesses).values(rows);
+  }
+  const stories = Array.from({ length: Number(values.stories) }, (_, n) => {
+    const id = randomUUID();
+    storyIds.push(id);
+    return {
+      id,
+      title: `Bench story ${n}`,
+      description: "How a kiosk brought new neighbors through the door.",
+      shortDescription: "A kiosk success story.",
+      content: "## A good year\n\nFoot traffic grew, and so did the community around the shop.",
+      industry: INDUSTRY_IDS[n % INDUSTRY_IDS.length],
+      author: `Author ${n}`,
+      publishDate: new Date(Date.now() - (n + 1) * 86_400_000).toISOString().slice(0, 10),
+      isFeatured: n % 10 === 0,
+    };
+  });
+  await handle.db.insert(businessStories).values(stories);
+  await handle.close();
+  return { businessIds, storyIds };
+}
+
+interface Row {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function drive(name: string, url: string, paths: () => string, headers: Record<string, string> = {}): Promise<Row> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
+  });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "local-shine-load-"));
+console.log(`seeding ${values.businesses} businesses and ${values.stories} stories…`);
+const { businessIds, storyIds } = await seed(dataDir);
+const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "error" });
+try {
+  const home = await (await fetch(server.url)).text();
+  const asset = home.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  if (!asset) throw new Error("no asset found on the home page");
+  let i = 0;
+  const mix = () => {
+    i++;
+    switch (i % 4) {
+      case 0:
+        return "/";
+      case 1:
+        return `/local-shiners/all?page=${1 + (i % 20)}`;
+      case 2:
+        return `/business/${businessIds[i % 200]}`;
+      default:
+        return `/story/${storyIds[i % 100]}`;
+    }
+  };
+  // Warm up (JIT, first renders), then measure.
+  await drive("warm-up", server.url, mix);
+  const rows = [
+    await drive("static asset", server.url, () => asset),
+    await drive("pages, uncached", server.url, mix, { "Cache-Control": "no-cache" }),
+    await drive("pages, cached", server.url, mix),
+  ];
+  console.log(`\n${connections} connections, ${seconds} s each, loopback\n`);
+  console.log("| run | req/s | p50 ms | p99 ms | errors | non-2xx |");
+  console.log("|---|---|---|---|---|---|");
+  for (const row of rows) {
+    console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} |`);
+  }
+  const [staticRow, uncached, cached] = rows;
+  console.log(
+    `\nuncached p99 ${uncached.p99} ms (target < 250); cached/static = ${(cached.requestsPerSecond / staticRow.requestsPerSecond).toFixed(2)} (target ≥ 0.5); errors ${rows.reduce((sum, row) => sum + row.errors + row.non2xx, 0)} (target 0)`,
+  );
+} finally {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
