@@ -1,3 +1,4 @@
+import { cleanSearchText } from "./search-text";
 import { z } from "zod";
 import type { FlashToast } from "./flash-toast";
 import { isIndustryId } from "./industries";
@@ -158,7 +159,7 @@ export const DeleteBusinessSchema = z.object({
 
 /** The dashboard's query string: `q` searches name, city and industry; `page` is 1-based. Bad values fall back. */
 export const ManageSearchSchema = z.object({
-  q: z.string().trim().max(100).catch("").default(""),
+  q: z.string().transform(cleanSearchText).pipe(z.string().trim().max(100)).catch("").default(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 

@@ -1,3 +1,4 @@
+import { cleanSearchText } from "./search-text";
 import { z } from "zod";
 import { INDUSTRY_IDS, type IndustryId } from "~/lib/industries";
 
@@ -18,7 +19,8 @@ export const DirectorySearchSchema = z.object({
   industry: z.enum(INDUSTRY_IDS).optional().catch(undefined),
   zip: z
     .string()
-    .trim()
+    .transform(cleanSearchText)
+    .pipe(z.string().trim())
     .transform((value) => value.slice(0, ZIP_QUERY_MAX_LENGTH + 1) || undefined)
     .optional()
     .catch(undefined),

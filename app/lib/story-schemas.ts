@@ -1,3 +1,4 @@
+import { cleanSearchText } from "./search-text";
 import { z } from "zod";
 
 /** Spec §9: the story is 10 to 2000 characters; the dialog's counter shows this limit. */
@@ -59,7 +60,7 @@ export const STORY_SUBMISSION_FAILED_TOAST = {
 
 /** The industry page's search params (spec §2): `q` searches title, author and short description; `featured=1`. */
 export const StoryListSearchSchema = z.object({
-  q: z.string().trim().max(100).catch("").default(""),
+  q: z.string().transform(cleanSearchText).pipe(z.string().trim().max(100)).catch("").default(""),
   featured: z
     .string()
     .optional()

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
 import { businesses } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
-import { getBusiness, listDirectoryBusinesses } from "./directory";
+import { countBusinessesByIndustry, getBusiness, listDirectoryBusinesses } from "./directory";
 import { DIRECTORY_PAGE_SIZE } from "~/lib/directory-search";
 import type { IndustryId } from "~/lib/industries";
 
@@ -39,17 +39,25 @@ describe("directory reads", () => {
   });
 
   it("filters by industry and by zip substring in the database, newest first, with exact totals", async () => {
-    await db().insert(businesses).values([
-      business({ industry: "food-industry", zipCode: "91367" }),
-      business({ industry: "food-industry", zipCode: "91364" }),
-      business({ industry: "home-services", zipCode: "91367" }),
-      business({ industry: "home-services", zipCode: "90210" }),
-      business({ industry: "health-wellness", zipCode: "95913" }),
-    ]);
+    await db()
+      .insert(businesses)
+      .values([
+        business({ industry: "food-industry", zipCode: "91367" }),
+        business({ industry: "food-industry", zipCode: "91364" }),
+        business({ industry: "home-services", zipCode: "91367" }),
+        business({ industry: "home-services", zipCode: "90210" }),
+        business({ industry: "health-wellness", zipCode: "95913" }),
+      ]);
 
     const all = await listDirectoryBusinesses(db(), { page: 1 });
     expect(all.total).toBe(5);
-    expect(all.businesses.map((b) => b.name)).toEqual(["Business 5", "Business 4", "Business 3", "Business 2", "Business 1"]);
+    expect(all.businesses.map((b) => b.name)).toEqual([
+      "Business 5",
+      "Business 4",
+      "Business 3",
+      "Business 2",
+      "Business 1",
+    ]);
 
     const food = await listDirectoryBusinesses(db(), { industry: "food-industry", page: 1 });
     expect(food.total).toBe(2);
@@ -69,10 +77,12 @@ describe("directory reads", () => {
   });
 
   it("treats % and _ in the zip query as literal characters", async () => {
-    await db().insert(businesses).values([
-      business({ industry: "food-industry", zipCode: "91367" }),
-      business({ industry: "food-industry", zipCode: "9_367" }),
-    ]);
+    await db()
+      .insert(businesses)
+      .values([
+        business({ industry: "food-industry", zipCode: "91367" }),
+        business({ industry: "food-industry", zipCode: "9_367" }),
+      ]);
     expect((await listDirectoryBusinesses(db(), { zip: "%", page: 1 })).total).toBe(0);
     const underscore = await listDirectoryBusinesses(db(), { zip: "9_3", page: 1 });
     expect(underscore.total).toBe(1);
@@ -113,13 +123,25 @@ describe("directory reads", () => {
 
     // A name edit moves nothing; an industry or zip change moves the business between counts.
     await db().update(businesses).set({ name: "Renamed" }).where(eq(businesses.id, a.id));
-    await db().update(businesses).set({ industry: "health-wellness", zipCode: "91406" }).where(eq(businesses.id, b.id));
+    await db()
+      .update(businesses)
+      .set({ industry: "health-wellness", zipCode: "91406" })
+      .where(eq(businesses.id, b.id));
     expect(await count({ industry: "food-industry", page: 1 })).toBe(1);
     expect(await count({ industry: "health-wellness", page: 1 })).toBe(1);
     expect(await count({ zip: "91406", page: 1 })).toBe(2);
     expect(await count({ zip: "91367", page: 1 })).toBe(1);
+    expect(await countBusinessesByIndustry(db())).toEqual({
+      "home-services": 1,
+      "automobile-services": 0,
+      "food-industry": 1,
+      "professional-services": 0,
+      "health-wellness": 1,
+    });
 
-    await db().delete(businesses).where(inArray(businesses.id, [a.id, b.id]));
+    await db()
+      .delete(businesses)
+      .where(inArray(businesses.id, [a.id, b.id]));
     expect(await count({ page: 1 })).toBe(1);
     expect(await count({ zip: "913", page: 1 })).toBe(0);
     expect(await count({ zip: "914", page: 1 })).toBe(1);

@@ -79,11 +79,9 @@ export function ImageField({ id, name, label, currentUrl, errors, onChange, shap
             )}
           />
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            {file
-              ? file.name
-              : currentUrl
-                ? "Current image set. Choose a file to replace it."
-                : "JPG, PNG, WebP or GIF, up to 20MB."}
+            {currentUrl && !file
+              ? "Current image set. Choose a file to replace it."
+              : "JPG, PNG, WebP or GIF, up to 20MB."}
           </p>
           <FieldError id={errorId} errors={shown} />
         </div>

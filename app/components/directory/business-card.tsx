@@ -34,7 +34,7 @@ export function BusinessCard({ business, eagerImage = false }: { business: Busin
       aria-labelledby={titleId}
       className="group relative flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-all focus-within:ring-[3px] focus-within:ring-ring/50 hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md"
     >
-      <div className="relative aspect-[16/10] overflow-hidden bg-secondary">
+      <div className="relative aspect-[40/21] overflow-hidden bg-secondary">
         <BusinessImage
           src={business.imageUrl}
           name={business.name}

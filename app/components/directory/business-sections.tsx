@@ -19,7 +19,7 @@ export function MeetTheOwner({
         </div>
         <div>
           <h2 id="owner-heading" className="text-2xl font-bold text-ink">
-            Meet {ownerName}
+            {`Meet ${ownerName}`}
           </h2>
           {ownerBio ? <p className="mt-3 leading-relaxed whitespace-pre-line text-foreground/85">{ownerBio}</p> : null}
         </div>

@@ -43,7 +43,7 @@ export function DirectoryListing({
       <p role="status" className="text-sm font-medium text-muted-foreground">
         {showingLine(listing.total, industry, search.zip)}
         {listing.pageCount > 1 ? (
-          <span className="text-muted-foreground/80">
+          <span>
             {" "}
             · Page {listing.page} of {listing.pageCount.toLocaleString("en-US")}
           </span>

@@ -35,7 +35,8 @@ export function DirectoryPagination({
         <span className="hidden sm:inline">{text}</span>
       </Link>
     ) : (
-      <span aria-hidden="true" className={cn(buttonVariants({ variant: "outline" }), "pointer-events-none opacity-40")}>
+      // Keeps the page numbers centred where there is no previous (or next) page.
+      <span aria-hidden="true" className={cn(buttonVariants({ variant: "outline" }), "invisible")}>
         {icon}
         <span className="hidden sm:inline">{text}</span>
       </span>

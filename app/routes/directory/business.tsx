@@ -59,32 +59,34 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </Button>
 
-      <div className="relative mt-4 aspect-[16/9] overflow-hidden rounded-2xl bg-secondary shadow-sm sm:aspect-[21/8]">
-        <BusinessImage src={business.imageUrl} name={business.name} eager initialClassName="text-8xl sm:text-9xl" />
+      <div className="mt-4 grid items-center gap-8 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:gap-12">
+        {/* 1200×630 is the shape of listing images (and of link previews), so the banner keeps it. */}
+        <div className="relative aspect-[40/21] overflow-hidden rounded-2xl bg-secondary shadow-sm">
+          <BusinessImage src={business.imageUrl} name={business.name} eager initialClassName="text-8xl sm:text-9xl" />
+        </div>
+        <header>
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <span className="font-semibold tracking-wide text-primary uppercase">{industry}</span>
+            <RatingBadge rating={business.rating} reviewCount={business.reviewCount} className="text-sm" />
+            <span className="text-muted-foreground">{reviewCountLabel(business.reviewCount)}</span>
+          </div>
+          <h1 className="mt-3 text-4xl font-black tracking-tight text-ink sm:text-5xl">{business.name}</h1>
+          {business.description ? (
+            <p className="mt-5 text-lg leading-relaxed whitespace-pre-line text-foreground/85">{business.description}</p>
+          ) : null}
+          {business.offerText ? (
+            <p className="mt-6 flex items-start gap-3 rounded-xl border border-sun/60 bg-sun/20 px-5 py-4 font-medium text-ink">
+              <Tag className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+              <span>
+                <span className="sr-only">Special offer: </span>
+                {business.offerText}
+              </span>
+            </p>
+          ) : null}
+        </header>
       </div>
 
-      <header className="mt-8 max-w-3xl">
-        <div className="flex flex-wrap items-center gap-3 text-sm">
-          <span className="font-semibold tracking-wide text-primary uppercase">{industry}</span>
-          <RatingBadge rating={business.rating} reviewCount={business.reviewCount} className="text-sm" />
-          <span className="text-muted-foreground">{reviewCountLabel(business.reviewCount)}</span>
-        </div>
-        <h1 className="mt-3 text-4xl font-black tracking-tight text-ink sm:text-5xl">{business.name}</h1>
-        {business.description ? (
-          <p className="mt-5 text-lg leading-relaxed whitespace-pre-line text-foreground/85">{business.description}</p>
-        ) : null}
-        {business.offerText ? (
-          <p className="mt-6 flex items-start gap-3 rounded-xl border border-sun/60 bg-sun/20 px-5 py-4 font-medium text-ink">
-            <Tag className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-            <span>
-              <span className="sr-only">Special offer: </span>
-              {business.offerText}
-            </span>
-          </p>
-        ) : null}
-      </header>
-
-      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-12 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-8">
           {business.ownerName ? (
             <MeetTheOwner

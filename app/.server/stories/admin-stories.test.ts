@@ -1,0 +1,233 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { AdminStorySearchSchema, type AdminStoryInput } from "~/lib/admin-story-schemas";
+import { businessStories, media, users } from "../db/schema";
+import type { Storage } from "../storage";
+import { createTestServices } from "../test-services";
+import { createStory, deleteStory, listAdminStories, updateStory } from "./admin-stories";
+import { saveStoryFromForm } from "./save-admin-story";
+import { siteToday } from "./site-date";
+
+const TIME_ZONE = "America/Los_Angeles";
+const admin = { id: "admin-1", isAdmin: true };
+const owner = { id: "owner-1", isAdmin: false };
+const silent = { error: () => undefined };
+
+function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
+}
+
+function input(overrides: Partial<AdminStoryInput> = {}): AdminStoryInput {
+  return {
+    title: "A Story",
+    short_description: "Short.",
+    description: "Long description.",
+    content: null,
+    industry: "food-industry",
+    author: "Pat Author",
+    publish_date: siteToday(TIME_ZONE),
+    is_featured: false,
+    ...overrides,
+  };
+}
+
+const search = (query: Record<string, string> = {}) => AdminStorySearchSchema.parse(query);
+
+describe("admin stories", () => {
+  let services: Awaited<ReturnType<typeof createTestServices>>;
+  let png: Uint8Array<ArrayBuffer>;
+  const today = siteToday(TIME_ZONE);
+
+  function form(fields: Record<string, string>, file?: File) {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    if (file) body.append("background_image", file);
+    return new Request("http://localhost/admin/stories", { method: "POST", body });
+  }
+  const fields = {
+    title: "Fresh Bread",
+    short_description: "A bakery's kiosk.",
+    description: "How the kiosk helped.",
+    industry: "food-industry",
+    author: "Ana Baker",
+    publish_date: today,
+    is_featured: "on",
+  };
+
+  beforeAll(async () => {
+    services = await createTestServices({ SITE_TIMEZONE: TIME_ZONE });
+    await services.db.insert(users).values([
+      { id: admin.id, name: "Admin", email: "admin@example.com", role: "admin" },
+      { id: owner.id, name: "Owner", email: "owner@example.com" },
+    ]);
+    png = new Uint8Array(
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: "#0aa" } })
+        .png()
+        .toBuffer(),
+    );
+  });
+  afterAll(async () => {
+    await services?.close();
+  });
+  beforeEach(async () => {
+    await services.db.delete(businessStories);
+    await services.db.delete(media);
+  });
+
+  it("lists newest first with the three counts; a future-dated story counts in the total only", async () => {
+    await createStory(services.db, admin, input({ title: "Old", publish_date: addDays(today, -30) }));
+    await createStory(services.db, admin, input({ title: "Today", publish_date: today, is_featured: true }));
+    await createStory(
+      services.db,
+      admin,
+      input({ title: "Later", publish_date: addDays(today, 10), is_featured: true }),
+    );
+    const result = await listAdminStories(services, admin, search());
+    if (!result.ok) throw new Error("refused");
+    expect(result.stories.map((story) => story.title)).toEqual(["Later", "Today", "Old"]);
+    expect(result.counts).toEqual({ total: 3, featured: 2, published: 2 });
+    expect(result.today).toBe(today);
+  });
+
+  it("filters by title or author (case-insensitive, wildcards literal), industry and featured, in the query", async () => {
+    await createStory(services.db, admin, input({ title: "Tacos on Ventura", author: "Luis Ortega" }));
+    await createStory(
+      services.db,
+      admin,
+      input({ title: "Tune-ups", author: "Kim 100%", industry: "automobile-services", is_featured: true }),
+    );
+    await createStory(
+      services.db,
+      admin,
+      input({ title: "Yoga", author: "Sam Lee", industry: "health-wellness" }),
+    );
+    const titles = async (query: Record<string, string>) => {
+      const result = await listAdminStories(services, admin, search(query));
+      if (!result.ok) throw new Error("refused");
+      return result.stories.map((story) => story.title).sort();
+    };
+    expect(await titles({ q: "ORTEGA" })).toEqual(["Tacos on Ventura"]);
+    expect(await titles({ q: "tune" })).toEqual(["Tune-ups"]);
+    expect(await titles({ q: "100%" })).toEqual(["Tune-ups"]);
+    expect(await titles({ q: "%" })).toEqual(["Tune-ups"]);
+    expect(await titles({ industry: "health-wellness" })).toEqual(["Yoga"]);
+    expect(await titles({ featured: "1" })).toEqual(["Tune-ups"]);
+    expect(await titles({ industry: "not-an-industry" })).toHaveLength(3);
+    // Counts describe every story, whatever the filters.
+    const filtered = await listAdminStories(services, admin, search({ q: "yoga" }));
+    expect(filtered).toMatchObject({ counts: { total: 3 }, matching: 1 });
+  });
+
+  it("creates, updates (keeping the image when none is sent) and deletes", async () => {
+    const created = await createStory(services.db, admin, input({ content: "# Hi" }));
+    if (!created.ok) throw new Error("refused");
+    await services.db
+      .update(businessStories)
+      .set({ backgroundImageUrl: "/media/old.png" })
+      .where(eq(businessStories.id, created.story.id));
+    const updated = await updateStory(services.db, admin, created.story.id, input({ title: "Renamed" }));
+    expect(updated).toMatchObject({
+      ok: true,
+      story: { title: "Renamed", backgroundImageUrl: "/media/old.png", content: null },
+    });
+    const [row] = await services.db.select().from(businessStories);
+    expect(row).toMatchObject({ userId: admin.id, title: "Renamed" });
+    expect(await updateStory(services.db, admin, "not-a-uuid", input())).toMatchObject({ status: 404 });
+    expect(await deleteStory(services.db, admin, created.story.id)).toEqual({ ok: true });
+    expect(await deleteStory(services.db, admin, created.story.id)).toMatchObject({ status: 404 });
+  });
+
+  it("refuses a non-admin everywhere and changes nothing", async () => {
+    const created = await createStory(services.db, admin, input());
+    if (!created.ok) throw new Error("refused");
+    const before = await services.db.select().from(businessStories);
+    expect(await listAdminStories(services, owner, search())).toMatchObject({ ok: false, status: 403 });
+    expect(await createStory(services.db, owner, input())).toMatchObject({ ok: false, status: 403 });
+    expect(await updateStory(services.db, owner, created.story.id, input({ title: "X" }))).toMatchObject({
+      status: 403,
+    });
+    expect(await deleteStory(services.db, owner, created.story.id)).toMatchObject({ status: 403 });
+    const file = new File([png], "bg.png", { type: "image/png" });
+    expect(await saveStoryFromForm(services, owner, form(fields, file), silent)).toMatchObject({
+      status: 403,
+    });
+    expect(await services.db.select().from(businessStories)).toEqual(before);
+    expect(await services.db.select().from(media)).toEqual([]);
+  });
+
+  it("saves the form with a background image under story-backgrounds/ and records its media row", async () => {
+    const file = new File([png], "Patio Photo.png", { type: "image/png" });
+    const result = await saveStoryFromForm(services, admin, form(fields, file), silent);
+    expect(result).toMatchObject({
+      ok: true,
+      mode: "create",
+      imageFailed: false,
+      story: { isFeatured: true },
+    });
+    const [row] = await services.db.select().from(media);
+    expect(row).toMatchObject({
+      userId: admin.id,
+      title: "Story Background - Patio Photo.png",
+      description: "Background image for business story",
+      fileName: "Patio Photo.png",
+      fileType: "image/png",
+      fileSize: png.byteLength,
+    });
+    expect(row!.storageKey).toMatch(/^story-backgrounds\/\d+-[0-9a-f]+\.png$/);
+    expect(result.ok && result.story.backgroundImageUrl).toBe(row!.fileUrl);
+    expect(await services.storage.stat(row!.storageKey)).toBeTruthy();
+  });
+
+  it("answers field errors for missing fields and a disguised file, storing nothing", async () => {
+    const empty = await saveStoryFromForm(services, admin, form({ title: " " }), silent);
+    expect(empty).toMatchObject({ ok: false, status: 400 });
+    expect(!empty.ok && "fieldErrors" in empty && empty.fieldErrors).toMatchObject({
+      title: ["Title is required"],
+      short_description: ["Short description is required"],
+      description: ["Description is required"],
+      industry: ["Industry is required"],
+      author: ["Author is required"],
+      publish_date: ["Publish date is required"],
+    });
+    const fake = new File([new TextEncoder().encode("<svg></svg>")], "bg.png", { type: "image/png" });
+    const refused = await saveStoryFromForm(services, admin, form(fields, fake), silent);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 415,
+      fieldErrors: { background_image: ["Please select an image file."] },
+    });
+    expect(await services.db.select().from(businessStories)).toEqual([]);
+    expect(await services.db.select().from(media)).toEqual([]);
+  });
+
+  it("logs a failing image upload and saves the story without a new image", async () => {
+    const created = await createStory(services.db, admin, input({ title: "Kept" }));
+    if (!created.ok) throw new Error("refused");
+    await services.db.update(businessStories).set({ backgroundImageUrl: "/media/kept.png" });
+    const broken: Storage = {
+      ...services.storage,
+      put: async () => {
+        throw new Error("disk full");
+      },
+    };
+    const logged: string[] = [];
+    const log = { error: (_details: object, message: string) => void logged.push(message) };
+    const file = new File([png], "bg.png", { type: "image/png" });
+    const edit = await saveStoryFromForm(
+      { db: services.db, storage: broken },
+      admin,
+      form({ ...fields, id: created.story.id, title: "Edited" }, file),
+      log,
+    );
+    expect(edit).toMatchObject({
+      ok: true,
+      mode: "update",
+      imageFailed: true,
+      story: { title: "Edited", backgroundImageUrl: "/media/kept.png" },
+    });
+    expect(logged).toEqual(["story background upload failed; saving the story without it"]);
+    expect(await services.db.select().from(media)).toEqual([]);
+  });
+});

@@ -1,0 +1,204 @@
+import { and, count, desc, eq, lte, or, sql, type SQL } from "drizzle-orm";
+import {
+  ADMIN_STORY_PAGE_SIZE,
+  type AdminStory,
+  type AdminStoryCounts,
+  type AdminStoryInput,
+  type AdminStorySearch,
+} from "~/lib/admin-story-schemas";
+import type { IndustryId } from "~/lib/industries";
+import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
+import type { Database } from "../db/client";
+import { businessStories, media } from "../db/schema";
+import type { StoredUpload } from "../uploads";
+import { siteToday } from "./site-date";
+
+// The Shine Stories Management Panel's data (spec §2, §6, §7 "Stories"). Every function takes the viewer and
+// refuses non-admins before touching the database, so a route that forgot its guard still changes nothing.
+
+export interface AdminStoryReader {
+  db: Database;
+  env: { SITE_TIMEZONE: string };
+}
+
+export type NotFound = { ok: false; status: 404; reason: "not-found" };
+const NOT_FOUND: NotFound = { ok: false, status: 404, reason: "not-found" };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const adminColumns = {
+  id: businessStories.id,
+  title: businessStories.title,
+  shortDescription: businessStories.shortDescription,
+  description: businessStories.description,
+  content: businessStories.content,
+  industry: sql<IndustryId>`${businessStories.industry}`,
+  author: businessStories.author,
+  publishDate: businessStories.publishDate,
+  isFeatured: businessStories.isFeatured,
+  backgroundImageUrl: businessStories.backgroundImageUrl,
+} satisfies Record<keyof AdminStory, unknown>;
+
+/** `%`, `_` and `\` typed into the search box are literal characters, not wildcards. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Spec §2: search (title or author, case-insensitive), industry and Featured Only, all in the WHERE clause. */
+function filtersOf(search: AdminStorySearch): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (search.industry) conditions.push(eq(businessStories.industry, search.industry));
+  if (search.featured) conditions.push(eq(businessStories.isFeatured, true));
+  if (search.q) {
+    const pattern = containsPattern(search.q);
+    // lower(...) like matches the trigram indexes on lower(title) and lower(author).
+    conditions.push(
+      or(
+        sql`lower(${businessStories.title}) like ${pattern}`,
+        sql`lower(${businessStories.author}) like ${pattern}`,
+      )!,
+    );
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+export interface AdminStoryPage {
+  ok: true;
+  stories: AdminStory[];
+  counts: AdminStoryCounts;
+  /** Stories matching the filters (every page). */
+  matching: number;
+  page: number;
+  pageCount: number;
+  /** Today in the site's time zone: the dialog's default publish date. */
+  today: string;
+}
+
+/** Spec §7 "Admin: select all of business_stories ordered by publish_date descending", filtered and paged. */
+export async function listAdminStories(
+  { db, env }: AdminStoryReader,
+  viewer: AdminViewer,
+  search: AdminStorySearch,
+): Promise<AdminStoryPage | Forbidden> {
+  if (!viewer.isAdmin) return FORBIDDEN;
+  const today = siteToday(env.SITE_TIMEZONE);
+  const where = filtersOf(search);
+  // One pass over the table: the three panel counts (spec §4: future-dated stories count in the total only) and
+  // the number matching the filters, which decides the page count.
+  const [totals] = await db
+    .select({
+      total: count(),
+      featured: sql<number>`count(*) filter (where ${businessStories.isFeatured})`.mapWith(Number),
+      published: sql<number>`count(*) filter (where ${lte(businessStories.publishDate, today)})`.mapWith(
+        Number,
+      ),
+      matching: where ? sql<number>`count(*) filter (where ${where})`.mapWith(Number) : count(),
+    })
+    .from(businessStories);
+  const { total, featured, published, matching } = totals ?? {
+    total: 0,
+    featured: 0,
+    published: 0,
+    matching: 0,
+  };
+  const pageCount = Math.max(1, Math.ceil(matching / ADMIN_STORY_PAGE_SIZE));
+  const page = Math.min(search.page, pageCount);
+  const stories = await db
+    .select(adminColumns)
+    .from(businessStories)
+    .where(where)
+    .orderBy(desc(businessStories.publishDate), desc(businessStories.createdAt), desc(businessStories.id))
+    .limit(ADMIN_STORY_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_STORY_PAGE_SIZE);
+  return { ok: true, stories, counts: { total, featured, published }, matching, page, pageCount, today };
+}
+
+function storyValues(input: AdminStoryInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    shortDescription: input.short_description,
+    content: input.content,
+    industry: input.industry,
+    author: input.author,
+    publishDate: input.publish_date,
+    isFeatured: input.is_featured,
+  };
+}
+
+/** Spec §7 "Background image": the media record that goes with a stored story background. */
+function backgroundMediaRow(viewer: AdminViewer, image: StoredUpload) {
+  return {
+    userId: viewer.id,
+    title: `Story Background - ${image.originalName}`,
+    description: "Background image for business story",
+    fileName: image.originalName,
+    fileUrl: image.url,
+    storageKey: image.key,
+    fileType: image.mimeType,
+    fileSize: image.size,
+  };
+}
+
+export type StoryWriteResult = { ok: true; story: AdminStory } | Forbidden | NotFound;
+
+/** Spec §7 "Create": the story (and its background's media record, in the same transaction), by this admin. */
+export async function createStory(
+  db: Database,
+  viewer: AdminViewer,
+  input: AdminStoryInput,
+  image?: StoredUpload,
+): Promise<StoryWriteResult> {
+  if (!viewer.isAdmin) return FORBIDDEN;
+  return db.transaction(async (tx) => {
+    if (image) await tx.insert(media).values(backgroundMediaRow(viewer, image));
+    const [story] = await tx
+      .insert(businessStories)
+      .values({ ...storyValues(input), backgroundImageUrl: image?.url ?? null, userId: viewer.id })
+      .returning(adminColumns);
+    return { ok: true as const, story: story! };
+  });
+}
+
+/**
+ * Spec §7 "Update: same fields where id matches". Without a new image the story keeps its background; the
+ * creating admin stays recorded as its author of record.
+ */
+export async function updateStory(
+  db: Database,
+  viewer: AdminViewer,
+  id: string,
+  input: AdminStoryInput,
+  image?: StoredUpload,
+): Promise<StoryWriteResult> {
+  if (!viewer.isAdmin) return FORBIDDEN;
+  if (!UUID.test(id)) return NOT_FOUND;
+  return db.transaction(async (tx) => {
+    const [story] = await tx
+      .update(businessStories)
+      .set({ ...storyValues(input), ...(image ? { backgroundImageUrl: image.url } : {}) })
+      .where(eq(businessStories.id, id))
+      .returning(adminColumns);
+    if (!story) return NOT_FOUND;
+    if (image) await tx.insert(media).values(backgroundMediaRow(viewer, image));
+    return { ok: true as const, story };
+  });
+}
+
+/**
+ * Spec §7 "Delete where id matches". The background image stays: it is a media record in the uploading admin's
+ * library (spec §7 inserts one), which they manage from /dashboard.
+ */
+export async function deleteStory(
+  db: Database,
+  viewer: AdminViewer,
+  id: string,
+): Promise<{ ok: true } | Forbidden | NotFound> {
+  if (!viewer.isAdmin) return FORBIDDEN;
+  if (!UUID.test(id)) return NOT_FOUND;
+  const [row] = await db
+    .delete(businessStories)
+    .where(eq(businessStories.id, id))
+    .returning({ id: businessStories.id });
+  return row ? { ok: true } : NOT_FOUND;
+}

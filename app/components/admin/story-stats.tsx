@@ -1,0 +1,40 @@
+import { BookOpen, CalendarCheck, Star } from "lucide-react";
+import type { AdminStoryCounts } from "~/lib/admin-story-schemas";
+
+const TILES = [
+  { key: "total", label: "Total Stories", hint: "Scheduled stories included", Icon: BookOpen },
+  { key: "featured", label: "Featured Stories", hint: "Marked as featured", Icon: Star },
+  {
+    key: "published",
+    label: "Published Stories",
+    hint: "Publish date today or earlier",
+    Icon: CalendarCheck,
+  },
+] as const;
+
+/** Spec §2: the panel's total, featured and published counts (every story, whatever the filters). */
+export function StoryStats({ counts }: { counts: AdminStoryCounts }) {
+  return (
+    <dl aria-label="Story counts" className="grid grid-cols-3 gap-3 sm:gap-4">
+      {TILES.map(({ key, label, hint, Icon }) => (
+        <div
+          key={key}
+          role="group"
+          aria-label={label}
+          className="flex items-center gap-4 rounded-xl border bg-card p-3 shadow-sm sm:p-5"
+        >
+          <span className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-secondary text-primary md:flex">
+            <Icon className="size-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <dt className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</dt>
+            <dd className="text-2xl font-bold tracking-tight text-ink tabular-nums sm:text-3xl">
+              {counts[key].toLocaleString("en-US")}
+            </dd>
+            <dd className="hidden text-xs text-muted-foreground sm:block">{hint}</dd>
+          </div>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { IMAGE_FILE_MESSAGE } from "./business-schemas";
+import type { FlashToast } from "./flash-toast";
+import { isIndustryId, type IndustryId } from "./industries";
+import { IMAGE_TYPES, looksAllowed } from "./upload-types";
+import type { FieldErrors } from "./use-form-validation";
+
+/** The story dialog's file field; the server stores it under `story-backgrounds/` (spec §3). */
+export const STORY_IMAGE_FIELD = "background_image";
+/** A background is a photo, not a video: 20 MB is plenty and keeps a save's upload bounded. */
+export const MAX_STORY_IMAGE_BYTES = 20 * 1024 * 1024;
+export const STORY_IMAGE_TOO_LARGE_MESSAGE = "Please choose an image of 20MB or less.";
+/** Markdown bodies run to a few thousand characters; this bounds a single form field. */
+export const MAX_STORY_CONTENT_LENGTH = 20_000;
+/** The spec's delete confirmation (§7 "Stories"). */
+export const DELETE_STORY_CONFIRMATION = "Are you sure you want to delete this story?";
+/** Stories per page of the admin list. */
+export const ADMIN_STORY_PAGE_SIZE = 24;
+
+const failed = (title: string): FlashToast => ({
+  title,
+  description: "Please try again.",
+  variant: "destructive",
+});
+
+/** Spec §8 "Stories" toasts, word for word. */
+export const ADMIN_STORY_TOASTS = {
+  created: { title: "Story created successfully!" },
+  updated: { title: "Story updated successfully!" },
+  deleted: { title: "Story deleted successfully!" },
+  saveFailed: failed("Error saving story"),
+  deleteFailed: failed("Error deleting story"),
+} satisfies Record<string, FlashToast>;
+
+const required = (message: string, max: number, label: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be ${max} characters or less`);
+
+/** A YYYY-MM-DD that names a real calendar day (the date input's value). */
+const isCalendarDate = (value: string) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+};
+
+/**
+ * The file input's value in the browser: absent, an empty input, or a file the browser calls an image. The server
+ * never sees the file here (it streams past the schema) and checks its bytes instead.
+ */
+const imageFile = z
+  .unknown()
+  .refine(
+    (value) =>
+      value === undefined ||
+      (typeof File !== "undefined" &&
+        value instanceof File &&
+        ((value.size === 0 && !value.name) || looksAllowed(IMAGE_TYPES, value))),
+    IMAGE_FILE_MESSAGE,
+  )
+  .refine(
+    (value) => !(value instanceof Blob) || value.size <= MAX_STORY_IMAGE_BYTES,
+    STORY_IMAGE_TOO_LARGE_MESSAGE,
+  )
+  .optional();
+
+/**
+ * Spec §5 "Admin story form" (spec §3 field names): every field required with the spec's message except content
+ * (optional Markdown) and featured (a checkbox, off unless sent). The dialog and /admin/stories both parse with it.
+ * `user_id` is not a field: the server records the signed-in admin.
+ */
+export const AdminStorySchema = z.object({
+  title: required("Title is required", 200, "Title"),
+  short_description: required("Short description is required", 500, "Short description"),
+  description: required("Description is required", 5000, "Description"),
+  content: z
+    .string()
+    .trim()
+    .max(
+      MAX_STORY_CONTENT_LENGTH,
+      `Content must be ${MAX_STORY_CONTENT_LENGTH.toLocaleString("en-US")} characters or less`,
+    )
+    .optional()
+    .transform((value) => value || null),
+  industry: z
+    .string({ error: "Industry is required" })
+    .trim()
+    .min(1, "Industry is required")
+    .refine(isIndustryId, "Please choose one of the listed industries")
+    .transform((value) => value as IndustryId),
+  author: required("Author is required", 200, "Author"),
+  publish_date: z
+    .string({ error: "Publish date is required" })
+    .trim()
+    .min(1, "Publish date is required")
+    .refine(isCalendarDate, "Please enter a valid date"),
+  is_featured: z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true" || value === "1"),
+  [STORY_IMAGE_FIELD]: imageFile,
+});
+
+export type AdminStoryInput = z.infer<typeof AdminStorySchema>;
+
+/** The list's query string (spec §2): `q` searches title and author, `industry` is one of the five, `featured=1`. */
+export const AdminStorySearchSchema = z.object({
+  q: z.string().trim().max(100).catch("").default(""),
+  industry: z
+    .string()
+    .optional()
+    .transform((value) => (isIndustryId(value) ? value : undefined))
+    .catch(undefined),
+  featured: z
+    .string()
+    .optional()
+    .transform((value) => value === "1")
+    .catch(false),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+export type AdminStorySearch = z.infer<typeof AdminStorySearchSchema>;
+
+/** The delete button's form (spec §7 "Delete where id matches"). */
+export const DeleteStorySchema = z.object({
+  intent: z.literal("delete"),
+  id: z.string().trim().min(1).max(100),
+});
+
+/** One story as the admin list shows it and the edit dialog preloads it (spec §3 fields, camelCase). */
+export interface AdminStory {
+  id: string;
+  title: string;
+  shortDescription: string;
+  description: string;
+  content: string | null;
+  industry: IndustryId;
+  author: string;
+  /** YYYY-MM-DD */
+  publishDate: string;
+  isFeatured: boolean;
+  backgroundImageUrl: string | null;
+}
+
+/** Values to start a new story from (the inbox's "Create story" on a submission). */
+export type StoryDraft = Partial<Omit<AdminStory, "id" | "backgroundImageUrl">>;
+
+/** Spec §2: total, featured and published (publish date not in the future, site time zone) stories. */
+export interface AdminStoryCounts {
+  total: number;
+  featured: number;
+  published: number;
+}
+
+/** What POST /admin/stories answers; the dialog and the delete button read it through their fetchers. */
+export type AdminStoryActionReply =
+  | { ok: true; intent: "create" | "update" | "delete"; id: string; toast: FlashToast }
+  | { ok: false; fieldErrors?: FieldErrors; toast?: FlashToast };

@@ -1,0 +1,270 @@
+import { expect, test, type Page } from "@playwright/test";
+import { INDUSTRIES } from "../../app/lib/industries";
+import { E2E_PORT } from "./support/accounts";
+
+// The directory against the demo data (46 businesses). Other specs add businesses while this one runs, so totals
+// are checked against what the pages show (every card matches the filter, the pages add up to the count line),
+// not against fixed numbers.
+const ORIGIN = `http://localhost:${E2E_PORT}`;
+
+const countLine = (page: Page) => page.getByRole("status").filter({ hasText: /^Showing / });
+const cards = (page: Page) => page.getByRole("main").getByRole("article");
+
+async function shownTotal(page: Page): Promise<number> {
+  const text = (await countLine(page).textContent()) ?? "";
+  return Number(/^Showing ([\d,]+)/.exec(text)?.[1].replace(/,/g, ""));
+}
+
+async function openSearch(page: Page) {
+  await page.getByRole("button", { name: "Search Local Businesses" }).click();
+  return page.getByRole("dialog", { name: "Search Local Businesses" });
+}
+
+test("the chooser has one card per industry, each opening its list", async ({ page }) => {
+  await page.goto("/local-shiners");
+  await expect(page).toHaveTitle("Local Shiners: Find a Local Business | Local Shine");
+  const main = page.getByRole("main");
+  for (const industry of INDUSTRIES) {
+    await expect(main.getByRole("link", { name: industry.title, exact: true })).toHaveAttribute(
+      "href",
+      `/local-shiners/${industry.id}`,
+    );
+  }
+  await expect(main.getByRole("link", { name: "Browse All Businesses" })).toHaveAttribute("href", "/local-shiners/all");
+
+  await main.getByRole("link", { name: "Food Industry", exact: true }).click();
+  await expect(page).toHaveURL(/\/local-shiners\/food-industry$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Food Industry");
+  await expect(countLine(page)).toHaveText(/^Showing \d+ Food Industry businesses$/);
+  await page.getByRole("link", { name: "All industries" }).click();
+  await expect(page).toHaveURL(/\/local-shiners$/);
+});
+
+test("the all page: LOCAL SHINERS, full cards, and pages that add up to the count", async ({ page }) => {
+  const response = await page.goto("/local-shiners/all");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("LOCAL SHINERS");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${ORIGIN}/local-shiners/all`);
+  const total = await shownTotal(page);
+  expect(total).toBeGreaterThanOrEqual(46);
+  await expect(countLine(page)).toContainText(`Page 1 of ${Math.ceil(total / 24)}`);
+  await expect(cards(page)).toHaveCount(24);
+
+  // Every element of a card (spec §2), and the card links to the business page.
+  const card = page.getByRole("article", { name: "Valley Bright Plumbing" });
+  await expect(card.getByRole("img")).toHaveCount(0); // decorative: alt=""
+  await expect(card.locator("img")).toHaveAttribute("src", /\/media\/demo\/business-valley-bright-plumbing\.webp$/);
+  await expect(card).toContainText("Rated 4.9 out of 5");
+  await expect(card).toContainText("Home Services");
+  await expect(card).toContainText("Family-run plumbing for Warner Center");
+  await expect(card).toContainText("Woodland Hills, CA 91367");
+  await expect(card).toContainText("(818) 555-0101");
+  await expect(card).toContainText("Website");
+  await expect(card).toContainText("Free water-heater flush with any repair when you mention the kiosk.");
+  await expect(card.getByRole("link", { name: "Valley Bright Plumbing" })).toHaveAttribute("href", /^\/business\/[0-9a-f-]{36}$/);
+  // No website, no phone, no offer: no marker, no number, no offer box.
+  await page.goto("/local-shiners/all?zip=91306");
+  const donuts = page.getByRole("article", { name: "Golden Hour Donuts" });
+  await expect(donuts).toContainText("Winnetka, CA 91306");
+  await expect(donuts).not.toContainText("Website");
+  await expect(donuts).not.toContainText("555-");
+
+  // Paging: every business appears exactly once across the pages.
+  await page.goto("/local-shiners/all");
+  const seen = new Set<string>();
+  const pages = Math.ceil(total / 24);
+  for (let n = 1; n <= pages; n++) {
+    await expect(page.getByRole("link", { name: `Page ${n}` })).toHaveAttribute("aria-current", "page");
+    for (const name of await cards(page).getByRole("heading").allTextContents()) seen.add(name);
+    if (n < pages) {
+      await page.getByRole("link", { name: "Next page" }).click();
+      await expect(page).toHaveURL(new RegExp(`/local-shiners/all\\?page=${n + 1}$`));
+    }
+  }
+  expect(seen.size).toBe(total);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${ORIGIN}/local-shiners/all?page=${pages}`);
+  await page.getByRole("link", { name: "Previous page" }).click();
+  await expect(countLine(page)).toContainText(`Page ${pages - 1} of ${pages}`);
+
+  // A page past the end (say, from an old link) lands on the last one.
+  await page.goto("/local-shiners/all?page=999");
+  await expect(page).toHaveURL(new RegExp(`page=${pages}$`));
+});
+
+test("search by industry and zip, back button, Reset, and the empty state", async ({ page }) => {
+  await page.goto("/local-shiners/all");
+  const total = await shownTotal(page);
+
+  let dialog = await openSearch(page);
+  await expect(dialog.getByLabel("Industry")).toHaveValue("");
+  await expect(dialog.getByLabel("Industry").locator("option")).toHaveText(["All Industries", ...INDUSTRIES.map((i) => i.title)]);
+  await dialog.getByLabel("Industry").selectOption({ label: "Health & Wellness" });
+  await dialog.getByLabel("Zip Code").fill("913");
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/local-shiners\/all\?industry=health-wellness&zip=913$/);
+  await expect(dialog).toBeHidden();
+  await expect(countLine(page)).toHaveText(/^Showing \d+ Health & Wellness businesses with a zip code matching “913”$/);
+  const matches = await shownTotal(page);
+  await expect(cards(page)).toHaveCount(Math.min(matches, 24));
+  for (const card of await cards(page).all()) {
+    await expect(card).toContainText("Health & Wellness");
+    await expect(card).toContainText(/CA \d*913/);
+  }
+  await expect(page.getByRole("article", { name: "Warner Center Pilates" })).toBeVisible();
+  // 91423 doesn't contain "913".
+  await expect(page.getByRole("article", { name: "Sherman Oaks Sound & Stretch" })).toHaveCount(0);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+
+  // The search lives in the URL: the back button returns to the full list, forward to the search.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/local-shiners\/all$/);
+  await expect(countLine(page)).toHaveText(/^Showing \d+ local businesses/);
+  await page.goForward();
+  await expect(page).toHaveURL(/zip=913$/);
+
+  // The dialog opens on the current search; Reset clears both and shows everything.
+  dialog = await openSearch(page);
+  await expect(dialog.getByLabel("Industry")).toHaveValue("health-wellness");
+  await expect(dialog.getByLabel("Zip Code")).toHaveValue("913");
+  await dialog.getByRole("link", { name: "Reset" }).click();
+  await expect(page).toHaveURL(/\/local-shiners\/all$/);
+  await expect.poll(() => shownTotal(page)).toBeGreaterThanOrEqual(total);
+
+  // Zip alone: a substring of zip_code.
+  dialog = await openSearch(page);
+  await dialog.getByLabel("Zip Code").fill("91423");
+  await dialog.getByLabel("Zip Code").press("Enter");
+  await expect(page).toHaveURL(/\/local-shiners\/all\?zip=91423$/);
+  await expect(page.getByRole("article", { name: "Sherman Oaks Print & Ship" })).toBeVisible();
+  for (const card of await cards(page).all()) await expect(card).toContainText("91423");
+
+  // Nothing matches: 'No businesses found', and Show All Businesses restores the full list.
+  dialog = await openSearch(page);
+  await dialog.getByLabel("Zip Code").fill("0000");
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("heading", { name: "No businesses found" })).toBeVisible();
+  await expect(countLine(page)).toHaveText("Showing 0 local businesses with a zip code matching “0000”");
+  await expect(cards(page)).toHaveCount(0);
+  await page.getByRole("link", { name: "Show All Businesses" }).click();
+  await expect(page).toHaveURL(/\/local-shiners\/all$/);
+  await expect(cards(page)).toHaveCount(24);
+});
+
+test("an industry page: back link, search within it, switching industry, unknown industry is a 404", async ({ page }) => {
+  await page.goto("/local-shiners/automobile-services");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Automobile Services");
+  await expect(page.getByRole("link", { name: "All industries" })).toHaveAttribute("href", "/local-shiners");
+  await expect(page).toHaveTitle("Automobile Services Businesses | Local Shiners | Local Shine");
+  for (const card of await cards(page).all()) await expect(card).toContainText("Automobile Services");
+
+  let dialog = await openSearch(page);
+  await expect(dialog.getByLabel("Industry")).toHaveValue("automobile-services");
+  await dialog.getByLabel("Zip Code").fill("91367");
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/local-shiners\/automobile-services\?zip=91367$/);
+  await expect(page.getByRole("article", { name: "Warner Center Auto Spa" })).toBeVisible();
+  for (const card of await cards(page).all()) await expect(card).toContainText("Automobile Services");
+  for (const card of await cards(page).all()) await expect(card).toContainText("91367");
+
+  // Another industry moves to that industry's page, keeping the zip.
+  dialog = await openSearch(page);
+  await dialog.getByLabel("Industry").selectOption({ label: "Food Industry" });
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/local-shiners\/food-industry\?zip=91367$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Food Industry");
+  await expect(page.getByRole("article", { name: "Warner Grove Juice Bar" })).toBeVisible();
+
+  const response = await page.goto("/local-shiners/plumbing");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Oops! Page not found");
+});
+
+test("search works without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/local-shiners/food-industry");
+  await expect(page.getByRole("button", { name: "Search Local Businesses" })).toBeHidden();
+  const form = page.getByRole("search", { name: "Search Local Businesses" });
+  await form.getByLabel("Industry").selectOption({ label: "Home Services" });
+  await form.getByLabel("Zip Code").fill("91364");
+  await form.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/local-shiners\/home-services\?zip=91364$/);
+  await expect(page.getByRole("article", { name: "Topanga Ridge Electric" })).toBeVisible();
+  await page.getByRole("search").getByRole("link", { name: "Reset" }).click();
+  await expect(page).toHaveURL(/\/local-shiners\/all$/);
+  await expect(page.getByRole("link", { name: "Next page" })).toHaveAttribute("href", "/local-shiners/all?page=2");
+  await context.close();
+});
+
+test("a business page shows every section, safe links, and what search engines need", async ({ page }) => {
+  await page.goto("/local-shiners/home-services?zip=91367");
+  await page.getByRole("link", { name: "Valley Bright Plumbing" }).click();
+  await expect(page).toHaveURL(/\/business\/[0-9a-f-]{36}$/);
+  const url = page.url();
+
+  await expect(page.getByRole("link", { name: "Back to Home Services" })).toHaveAttribute("href", "/local-shiners/home-services");
+  await expect(page.locator("main img").first()).toHaveAttribute("src", /business-valley-bright-plumbing\.webp$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Valley Bright Plumbing");
+  await expect(page.getByText("Rated 4.9 out of 5")).toBeAttached();
+  await expect(page.getByText("212 reviews")).toBeVisible();
+  await expect(page.getByText("Family-run plumbing for Warner Center")).toBeVisible();
+  await expect(page.getByText("Free water-heater flush with any repair when you mention the kiosk.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Meet Marisol Ortega" })).toBeVisible();
+  await expect(page.getByText("Marisol apprenticed under her father")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Quality Commitment" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Community Impact" })).toBeVisible();
+
+  const contact = page.getByRole("region", { name: "Contact Information" });
+  await expect(contact).toContainText("6120 Canoga Ave, Suite 104");
+  await expect(contact).toContainText("Woodland Hills, CA 91367");
+  await expect(contact.getByRole("link", { name: "(818) 555-0101" })).toHaveAttribute("href", "tel:8185550101");
+  await expect(contact.getByRole("link", { name: "hello@valleybrightplumbing.example" })).toHaveAttribute(
+    "href",
+    "mailto:hello@valleybrightplumbing.example",
+  );
+  const connect = page.getByRole("region", { name: "Ready to Connect" });
+  await expect(connect.getByRole("link", { name: "Call Now" })).toHaveAttribute("href", "tel:8185550101");
+  for (const region of [contact, connect]) {
+    const website = region.getByRole("link", { name: /Visit Website/ });
+    await expect(website).toHaveAttribute("href", "https://valleybrightplumbing.example/");
+    await expect(website).toHaveAttribute("target", "_blank");
+    await expect(website).toHaveAttribute("rel", "noopener noreferrer");
+  }
+
+  await expect(page).toHaveTitle("Valley Bright Plumbing in Woodland Hills, CA | Local Shiners | Local Shine");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^Family-run plumbing/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${ORIGIN}/media/demo/business-valley-bright-plumbing.webp`);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /^Valley Bright Plumbing/);
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(ld).toMatchObject({
+    "@type": "LocalBusiness",
+    name: "Valley Bright Plumbing",
+    telephone: "(818) 555-0101",
+    url: "https://valleybrightplumbing.example/",
+    address: { streetAddress: "6120 Canoga Ave, Suite 104", addressLocality: "Woodland Hills", postalCode: "91367" },
+    aggregateRating: { ratingValue: 4.9, reviewCount: 212 },
+  });
+
+  // A listing with only the required fields: no owner, commitment, impact, phone or website sections.
+  await page.goto("/local-shiners/home-services?zip=91335");
+  await page.getByRole("link", { name: "Clearpane Window Washing" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Clearpane Window Washing");
+  await expect(page.getByRole("heading", { name: /^Meet / })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Quality Commitment" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Community Impact" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Contact Information" })).toContainText("Reseda, CA 91335");
+  await expect(page.getByRole("region", { name: "Ready to Connect" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /Visit Website/ })).toHaveCount(0);
+});
+
+test("a missing or malformed business id answers 'Business not found' with a way back", async ({ page }) => {
+  for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+    const response = await page.goto(`/business/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Business not found");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  }
+  await page.getByRole("link", { name: "Back to Local Shiners" }).click();
+  await expect(page).toHaveURL(/\/local-shiners$/);
+});
