@@ -11,3 +11,16 @@ export function sizedImageUrl(url: string | null | undefined, width: number): st
   const chosen = IMAGE_WIDTHS.find((candidate) => candidate >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
   return `${url}?w=${chosen}`;
 }
+
+/**
+ * `src`/`srcSet`/`sizes` for a stored image shown at `sizes`: the browser picks the smallest copy that is
+ * sharp on its screen. For URLs we don't host, only `src`.
+ */
+export function responsiveImage(url: string, sizes: string, widths: readonly number[] = [480, 960]) {
+  if (!url.startsWith("/media/")) return { src: url };
+  return {
+    src: sizedImageUrl(url, widths[0]),
+    srcSet: widths.map((width) => `${sizedImageUrl(url, width)} ${width}w`).join(", "),
+    sizes,
+  };
+}

@@ -1,4 +1,5 @@
 import { Film } from "lucide-react";
+import { responsiveImage } from "~/lib/image-url";
 import { useEffect, useRef, useState } from "react";
 import { isVideoType, type MediaItem } from "~/lib/media";
 
@@ -18,7 +19,7 @@ export function MediaPreview({ item }: { item: Pick<MediaItem, "title" | "fileUr
   if (!isVideoType(item.fileType)) {
     return (
       <img
-        src={item.fileUrl}
+        {...responsiveImage(item.fileUrl, "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw")}
         alt={item.title}
         loading="lazy"
         decoding="async"

@@ -1,4 +1,8 @@
 import { cn } from "~/lib/cn";
+import { responsiveImage } from "~/lib/image-url";
+
+/** Cards fill one column on phones, two from `sm`, three from `lg` (the directory grid). */
+const CARD_SIZES = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
 
 /**
  * A business's picture, or the first letter of its name on a warm gradient when it has none (spec §2: "an image
@@ -33,7 +37,7 @@ export function BusinessImage({
   }
   return (
     <img
-      src={src}
+      {...responsiveImage(src, eager ? "100vw" : CARD_SIZES, eager ? [960, 1280] : [480, 960])}
       alt=""
       loading={eager ? "eager" : "lazy"}
       decoding="async"

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
+import { responsiveImage } from "~/lib/image-url";
 import { formatCalendarDate } from "~/lib/format-calendar-date";
 import { industryTitle } from "~/lib/industries";
 import { FeaturedStar } from "./featured-star";
@@ -94,7 +95,7 @@ export function StoryImage({
   }
   return (
     <img
-      src={src}
+      {...responsiveImage(src, eager ? "100vw" : "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw", eager ? [960, 1280] : [480, 960])}
       alt=""
       loading={eager ? "eager" : "lazy"}
       decoding="async"
