@@ -1,18 +1,13 @@
-import { LayoutDashboard, Menu, Newspaper, Inbox, Store, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Menu, X } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
 import { cn } from "~/lib/cn";
+import { initialOf } from "./account-initial";
 import { LogoMark } from "./logo";
+
+// The avatar menu (Radix dropdown) is only for signed-in people: visitors never download it (docs/performance.md).
+const AccountMenu = lazy(() => import("./account-menu"));
 
 export interface HeaderViewer {
   email: string;
@@ -99,9 +94,16 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
   );
 }
 
-function initials(viewer: HeaderViewer) {
-  const source = viewer.name?.trim() || viewer.email;
-  return source.slice(0, 1).toUpperCase();
+/** What the avatar button looks like while its menu code loads (same size, so nothing shifts). */
+function AccountButtonPlaceholder({ viewer }: { viewer: HeaderViewer }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+    >
+      {initialOf(viewer)}
+    </span>
+  );
 }
 
 function AccountActions({ viewer }: { viewer: HeaderViewer | null }) {
@@ -119,43 +121,9 @@ function AccountActions({ viewer }: { viewer: HeaderViewer | null }) {
   }
   return (
     <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
-            <Avatar className="size-9">
-              <AvatarFallback className="bg-primary text-primary-foreground">{initials(viewer)}</AvatarFallback>
-            </Avatar>
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-64">
-          <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{viewer.email}</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            <Link to="/dashboard">
-              <LayoutDashboard /> Dashboard
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to="/admin">
-              <Store /> Business Listing Dashboard
-            </Link>
-          </DropdownMenuItem>
-          {viewer.isAdmin ? (
-            <>
-              <DropdownMenuItem asChild>
-                <Link to="/admin/stories">
-                  <Newspaper /> Shine Stories Panel
-                </Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <Link to="/admin/inbox">
-                  <Inbox /> Inbox
-                </Link>
-              </DropdownMenuItem>
-            </>
-          ) : null}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <Suspense fallback={<AccountButtonPlaceholder viewer={viewer} />}>
+        <AccountMenu viewer={viewer} />
+      </Suspense>
       <Form method="post" action="/signout">
         <Button type="submit" variant="outline">
           Sign Out

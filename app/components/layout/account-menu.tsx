@@ -1,0 +1,57 @@
+import { Inbox, LayoutDashboard, Newspaper, Store } from "lucide-react";
+import { Link } from "react-router";
+import { Avatar, AvatarFallback } from "~/components/ui/avatar";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { initialOf } from "./account-initial";
+import type { HeaderViewer } from "./site-header";
+
+/** Spec §2: the signed-in avatar menu (Dashboard, Business Listing Dashboard, and for admins the panels). */
+export default function AccountMenu({ viewer }: { viewer: HeaderViewer }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
+          <Avatar className="size-9">
+            <AvatarFallback className="bg-primary text-primary-foreground">{initialOf(viewer)}</AvatarFallback>
+          </Avatar>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{viewer.email}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard">
+            <LayoutDashboard /> Dashboard
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/admin">
+            <Store /> Business Listing Dashboard
+          </Link>
+        </DropdownMenuItem>
+        {viewer.isAdmin ? (
+          <>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/stories">
+                <Newspaper /> Shine Stories Panel
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/inbox">
+                <Inbox /> Inbox
+              </Link>
+            </DropdownMenuItem>
+          </>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
