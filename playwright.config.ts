@@ -6,6 +6,24 @@ const E2E_PORT = Number(process.env.E2E_PORT ?? 3217);
 const E2E_DATA_DIR = path.resolve(`.tmp/e2e-data-${E2E_PORT}`);
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) => fs.existsSync(candidate));
 
+const MUTATING_SPECS = [/admin-stories\.spec\.ts/, /business-dashboard\.spec\.ts/];
+const browserUse = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: chromium,
+    args: [
+      "--no-sandbox",
+      "--headless",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   // Per-port output so parallel runs (other checkouts, benches) don't clear each other's artifacts.
@@ -26,22 +44,15 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: chromium,
-          args: [
-            "--no-sandbox",
-            "--headless",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
-      },
+      // Specs that change public content run afterwards, so the specs that count demo content see it unchanged.
+      testIgnore: MUTATING_SPECS,
+      use: browserUse,
+    },
+    {
+      name: "public-content-changes",
+      testMatch: MUTATING_SPECS,
+      dependencies: ["chromium"],
+      use: browserUse,
     },
   ],
   webServer: {

@@ -30,7 +30,11 @@ function headers(actor: Actor) {
 }
 
 function args(request: Request, withServices: Services = services) {
-  return { request, context: createRouteContext(withServices, { clientIp: "10.2.0.1" }), params: {} } as never;
+  return {
+    request,
+    context: createRouteContext(withServices, { clientIp: "10.2.0.1" }),
+    params: {},
+  } as never;
 }
 
 /** Calls a loader or action; a thrown redirect comes back as its status and Location. */
@@ -38,7 +42,11 @@ async function call(run: () => Promise<unknown>) {
   try {
     const result = (await run()) as { data?: unknown; init?: ResponseInit | null } | null;
     if (result && typeof result === "object" && "init" in result) {
-      return { status: result.init?.status ?? 200, body: result.data as Record<string, unknown>, location: null };
+      return {
+        status: result.init?.status ?? 200,
+        body: result.data as Record<string, unknown>,
+        location: null,
+      };
     }
     return { status: 200, body: result as Record<string, unknown>, location: null };
   } catch (thrown) {
@@ -84,25 +92,40 @@ describe("admin-only stories and inbox", () => {
   beforeAll(async () => {
     services = await createTestServices({ ADMIN_EMAILS: EMAILS.admin });
     png = new Uint8Array(
-      await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fc0" } }).png().toBuffer(),
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fc0" } })
+        .png()
+        .toBuffer(),
     );
     for (const actor of ["owner", "admin"] as const) {
       const caller = { headers: new Headers(), clientIp: `10.3.0.${actor.length}` };
       expect((await signUp(services, caller, { email: EMAILS[actor], password: PASSWORD })).ok).toBe(true);
       await services.db.update(users).set({ emailVerified: true }).where(eq(users.email, EMAILS[actor]));
-      const session = await signIn(services, caller, { email: EMAILS[actor], password: PASSWORD, rememberMe: false });
+      const session = await signIn(services, caller, {
+        email: EMAILS[actor],
+        password: PASSWORD,
+        rememberMe: false,
+      });
       if (!session.ok) throw new Error(session.message);
       cookies[actor] = session.cookies.map((cookie) => cookie.split(";")[0]).join("; ");
     }
-    const created = await call(() => storiesRoute.action(args(post("admin", "/admin/stories", storyForm({ title: "Real" })))));
+    const created = await call(() =>
+      storiesRoute.action(args(post("admin", "/admin/stories", storyForm({ title: "Real" })))),
+    );
     expect(created.status).toBe(201);
     storyId = String(created.body!.id);
     const [submission] = await services.db
       .insert(storySubmissions)
-      .values({ firstName: "Ana", lastName: "Reyes", email: "ana@example.com", story: "A story worth telling." })
+      .values({
+        firstName: "Ana",
+        lastName: "Reyes",
+        email: "ana@example.com",
+        story: "A story worth telling.",
+      })
       .returning();
     submissionId = submission!.id;
-    await services.db.insert(contactMessages).values({ name: "Bo", email: "bo@example.com", message: "Hi there" });
+    await services.db
+      .insert(contactMessages)
+      .values({ name: "Bo", email: "bo@example.com", message: "Hi there" });
   });
   afterAll(async () => {
     await services?.close();
@@ -115,7 +138,10 @@ describe("admin-only stories and inbox", () => {
         status: 302,
         location: `/signin?redirectTo=${encodeURIComponent(path)}`,
       });
-      expect(await call(() => route.loader(args(get("owner", path))))).toMatchObject({ status: 302, location: "/dashboard" });
+      expect(await call(() => route.loader(args(get("owner", path))))).toMatchObject({
+        status: 302,
+        location: "/dashboard",
+      });
     }
     const stories = await call(() => storiesRoute.loader(args(get("admin", "/admin/stories"))));
     expect(stories.body).toMatchObject({ counts: { total: 1, featured: 1, published: 1 } });
@@ -127,12 +153,18 @@ describe("admin-only stories and inbox", () => {
     const before = await snapshot();
     const image = new File([png], "bg.png", { type: "image/png" });
     for (const actor of ["visitor", "owner"] as const) {
-      const create = await call(() => storiesRoute.action(args(post(actor, "/admin/stories", storyForm({}, image)))));
+      const create = await call(() =>
+        storiesRoute.action(args(post(actor, "/admin/stories", storyForm({}, image)))),
+      );
       const update = await call(() =>
-        storiesRoute.action(args(post(actor, "/admin/stories", storyForm({ id: storyId, title: "Hijacked" }, image)))),
+        storiesRoute.action(
+          args(post(actor, "/admin/stories", storyForm({ id: storyId, title: "Hijacked" }, image))),
+        ),
       );
       const remove = await call(() =>
-        storiesRoute.action(args(post(actor, "/admin/stories", new URLSearchParams({ intent: "delete", id: storyId })))),
+        storiesRoute.action(
+          args(post(actor, "/admin/stories", new URLSearchParams({ intent: "delete", id: storyId }))),
+        ),
       );
       const expected = actor === "visitor" ? 401 : 403;
       expect([create.status, update.status, remove.status]).toEqual([expected, expected, expected]);
@@ -151,8 +183,13 @@ describe("admin-only stories and inbox", () => {
     }
     expect(await snapshot()).toEqual(before);
     const body = new URLSearchParams({ intent: "handle", kind: "story_submission", id: submissionId });
-    expect(await call(() => inboxRoute.action(args(post("admin", "/admin/inbox", body))))).toMatchObject({ status: 200 });
-    const [row] = await services.db.select().from(storySubmissions).where(eq(storySubmissions.id, submissionId));
+    expect(await call(() => inboxRoute.action(args(post("admin", "/admin/inbox", body))))).toMatchObject({
+      status: 200,
+    });
+    const [row] = await services.db
+      .select()
+      .from(storySubmissions)
+      .where(eq(storySubmissions.id, submissionId));
     expect(row!.handledAt).toBeInstanceOf(Date);
   });
 
@@ -168,23 +205,41 @@ describe("admin-only stories and inbox", () => {
     };
     const image = new File([png], "patio.png", { type: "image/png" });
     const result = await call(() =>
-      storiesRoute.action(args(post("admin", "/admin/stories", storyForm({ title: "Saved anyway" }, image)), broken)),
+      storiesRoute.action(
+        args(post("admin", "/admin/stories", storyForm({ title: "Saved anyway" }, image)), broken),
+      ),
     );
-    expect(result).toMatchObject({ status: 201, body: { ok: true, toast: { title: "Story created successfully!" } } });
-    const [row] = await services.db.select().from(businessStories).where(eq(businessStories.title, "Saved anyway"));
+    expect(result).toMatchObject({
+      status: 201,
+      body: { ok: true, toast: { title: "Story created successfully!" } },
+    });
+    const [row] = await services.db
+      .select()
+      .from(businessStories)
+      .where(eq(businessStories.title, "Saved anyway"));
     expect(row).toMatchObject({ backgroundImageUrl: null, isFeatured: true });
-    expect(await services.db.select().from(media).where(eq(media.title, "Story Background - patio.png"))).toEqual([]);
+    expect(
+      await services.db.select().from(media).where(eq(media.title, "Story Background - patio.png")),
+    ).toEqual([]);
   });
 
   it("malformed requests get 4xx, not 500", async () => {
     const bad = await call(() =>
-      storiesRoute.action(args(post("admin", "/admin/stories", new URLSearchParams({ intent: "delete", id: "nope" })))),
+      storiesRoute.action(
+        args(post("admin", "/admin/stories", new URLSearchParams({ intent: "delete", id: "nope" }))),
+      ),
     );
     expect(bad.status).toBe(404);
-    const junk = await call(() => storiesRoute.action(args(post("admin", "/admin/stories", new URLSearchParams({ x: "1" })))));
+    const junk = await call(() =>
+      storiesRoute.action(args(post("admin", "/admin/stories", new URLSearchParams({ x: "1" })))),
+    );
     expect(junk.status).toBe(400);
     const inboxJunk = await call(() =>
-      inboxRoute.action(args(post("admin", "/admin/inbox", new URLSearchParams({ intent: "handle", kind: "users", id: "1" })))),
+      inboxRoute.action(
+        args(
+          post("admin", "/admin/inbox", new URLSearchParams({ intent: "handle", kind: "users", id: "1" })),
+        ),
+      ),
     );
     expect(inboxJunk.status).toBe(400);
   });

@@ -1,4 +1,4 @@
-import { and, eq, ilike, sql, sum, type SQL } from "drizzle-orm";
+import { and, eq, ilike, like, sql, sum, type Column, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { businessCountsByIndustry, businessCountsByZip, businesses, type Business } from "../db/schema";
 import { DIRECTORY_PAGE_SIZE, type DirectorySearch } from "~/lib/directory-search";
@@ -25,7 +25,7 @@ const cardColumns = {
 
 export type DirectoryCard = Pick<Business, keyof typeof cardColumns>;
 
-export interface DirectoryListing {
+export interface DirectoryPage {
   businesses: DirectoryCard[];
   /** Every business matching the filters, not just this page. */
   total: number;
@@ -38,7 +38,15 @@ function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-const zipPattern = (zip: string) => `%${escapeLike(zip)}%`;
+/**
+ * `column` contains `zip`, ignoring case (spec §5: a substring match). Case only matters for letters, and almost
+ * every zip query is digits, so those use LIKE: the same rows, the same trigram index, a fraction of ILIKE's cost
+ * per row when a short query has to scan.
+ */
+function containsZip(column: Column, zip: string): SQL {
+  const pattern = `%${escapeLike(zip)}%`;
+  return zip.toLowerCase() === zip.toUpperCase() ? like(column, pattern) : ilike(column, pattern);
+}
 
 /**
  * The exact number of matches, read from the running totals the triggers keep (drizzle/0003_directory_counts.sql)
@@ -52,7 +60,7 @@ async function countMatches(db: Database, { industry, zip }: DirectorySearch): P
         .where(
           and(
             industry ? eq(businessCountsByZip.industry, industry) : undefined,
-            ilike(businessCountsByZip.zipCode, zipPattern(zip)),
+            containsZip(businessCountsByZip.zipCode, zip),
           ),
         )
     : await db
@@ -65,8 +73,8 @@ async function countMatches(db: Database, { industry, zip }: DirectorySearch): P
 function directoryWhere({ industry, zip }: DirectorySearch): SQL | undefined {
   return and(
     industry ? eq(businesses.industry, industry) : undefined,
-    // Substring match (spec §5 "Directory search"), served by the trigram index on zip_code.
-    zip ? ilike(businesses.zipCode, zipPattern(zip)) : undefined,
+    // Served by the trigram index on zip_code (three characters or more).
+    zip ? containsZip(businesses.zipCode, zip) : undefined,
   );
 }
 
@@ -74,7 +82,7 @@ function directoryWhere({ industry, zip }: DirectorySearch): SQL | undefined {
  * One page of the directory, newest first (spec §7), with the exact number of matches. Filters and paging run in
  * the database; the page walks an index in list order, the count reads running totals.
  */
-export async function listDirectoryBusinesses(db: Database, search: DirectorySearch): Promise<DirectoryListing> {
+export async function listDirectoryBusinesses(db: Database, search: DirectorySearch): Promise<DirectoryPage> {
   const [total, rows] = await Promise.all([
     countMatches(db, search),
     db
@@ -113,7 +121,6 @@ const profileColumns = {
   ownerImageUrl: businesses.ownerImageUrl,
   qualityDescription: businesses.qualityDescription,
   communityDescription: businesses.communityDescription,
-  updatedAt: businesses.updatedAt,
 };
 
 export type BusinessProfile = Pick<Business, keyof typeof profileColumns>;

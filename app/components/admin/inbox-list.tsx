@@ -28,7 +28,7 @@ export function InboxTabs({ search, open }: { search: InboxSearch; open: InboxOp
   const countOf = (kinds: readonly InboxKind[]) => kinds.reduce((sum, kind) => sum + open[kind], 0);
   return (
     <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
-      <nav aria-label="Inbox sections" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
+      <nav aria-label="Inbox sections" className="flex flex-wrap gap-2">
         {INBOX_TABS.map((tab) => {
           const current = tab.id === search.tab;
           const count = countOf(tab.kinds);

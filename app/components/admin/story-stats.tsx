@@ -15,7 +15,7 @@ const TILES = [
 /** Spec §2: the panel's total, featured and published counts (every story, whatever the filters). */
 export function StoryStats({ counts }: { counts: AdminStoryCounts }) {
   return (
-    <dl aria-label="Story counts" className="grid grid-cols-3 gap-3 sm:gap-4">
+    <section aria-label="Story counts" className="grid grid-cols-3 gap-3 sm:gap-4">
       {TILES.map(({ key, label, hint, Icon }) => (
         <div
           key={key}
@@ -27,14 +27,14 @@ export function StoryStats({ counts }: { counts: AdminStoryCounts }) {
             <Icon className="size-5" aria-hidden />
           </span>
           <div className="min-w-0">
-            <dt className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</dt>
-            <dd className="text-2xl font-bold tracking-tight text-ink tabular-nums sm:text-3xl">
+            <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
+            <p className="text-2xl font-bold tracking-tight text-ink tabular-nums sm:text-3xl">
               {counts[key].toLocaleString("en-US")}
-            </dd>
-            <dd className="hidden text-xs text-muted-foreground sm:block">{hint}</dd>
+            </p>
+            <p className="hidden text-xs text-muted-foreground sm:block">{hint}</p>
           </div>
         </div>
       ))}
-    </dl>
+    </section>
   );
 }

@@ -28,7 +28,6 @@ const hostile = {
   ownerImageUrl: null,
   qualityDescription: null,
   communityDescription: "We clean parks.",
-  updatedAt: new Date("2026-01-01T00:00:00Z"),
 };
 
 /** The whole page as the server renders it: the route's <Meta> tags and its component. */
@@ -84,7 +83,7 @@ describe("business page (server render)", () => {
     const html = renderPage(hostile);
     const scripts = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g) ?? [];
     expect(scripts).toHaveLength(1);
-    const json = scripts[0].replace(/^<script[^>]*>/, "").replace(/<\/script>$/, "");
+    const json = (scripts[0] ?? "").replace(/^<script[^>]*>/, "").replace(/<\/script>$/, "");
     expect(json).not.toContain("<");
     expect(json).toContain("\\u003c/script\\u003e");
     const ld = JSON.parse(json);
