@@ -1,11 +1,13 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "data/", "node_modules/", "test-results/", "playwright-report/", "drizzle/"] },
+  { ignores: ["build/", ".react-router/", "data/", "node_modules/", "test-results/", "playwright-report/", "drizzle/", ".tmp/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   {
     plugins: { "react-hooks": reactHooks },
     rules: {

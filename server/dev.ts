@@ -1,7 +1,8 @@
+import type * as AppModuleType from "./app";
 import express from "express";
 import { createServer } from "vite";
 
-type AppModule = typeof import("./app");
+type AppModule = typeof AppModuleType;
 
 // Dev: Vite serves assets with HMR; the app module is reloaded on change, services are opened once.
 const vite = await createServer({ server: { middlewareMode: true } });

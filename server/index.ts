@@ -1,3 +1,4 @@
+import type * as AppModuleType from "./app";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -7,7 +8,7 @@ import { pathToFileURL } from "node:url";
 const operatorNodeEnv = process.env.NODE_ENV;
 process.env.NODE_ENV = "production";
 
-type AppModule = typeof import("./app");
+type AppModule = typeof AppModuleType;
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const BUILD_PATH = path.join(BUILD_DIR, "server/index.js");
 

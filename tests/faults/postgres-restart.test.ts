@@ -41,7 +41,7 @@ describe("PostgreSQL restarted during traffic", () => {
     await expect.poll(() => status(`${server!.url}/healthz`), { timeout: 20_000 }).toBe(503);
 
     pgctl("start");
-    await expect.poll(() => status(`${server!.url}/healthz`), { timeout: 30_000, intervals: [250] }).toBe(200);
+    await expect.poll(() => status(`${server!.url}/healthz`), { timeout: 30_000, interval: 250 }).toBe(200);
     expect(await status(`${server.url}/signin`)).toBe(200);
     expect(server.child.exitCode).toBeNull();
   });
