@@ -32,31 +32,27 @@ export function pageCache({ ttlMs = 5_000, maxEntries = 500 }: PageCacheOptions 
       });
       return next();
     }
-    // A signed-in visitor, a pending toast, a data request or a hard reload (no-cache) always renders afresh.
-    if (
-      PRIVATE_COOKIE.test(req.headers.cookie ?? "") ||
-      req.path.endsWith(".data") ||
-      /no-cache/.test(req.headers["cache-control"] ?? "")
-    ) {
-      return next();
-    }
+    // A signed-in visitor, a pending toast or a data request always renders afresh.
+    if (PRIVATE_COOKIE.test(req.headers.cookie ?? "") || req.path.endsWith(".data")) return next();
 
     const key = req.originalUrl;
     const nonce = res.locals.nonce as string;
     const hit = entries.get(key);
     if (hit && hit.expires > Date.now()) {
-      res.setHeader("Content-Type", "text/html; charset=utf-8");
-      res.setHeader("Cache-Control", hit.cacheControl);
-      res.setHeader("ETag", hit.etag);
-      res.setHeader("Vary", "Cookie");
-      res.setHeader("X-Page-Cache", "hit");
+      const serve = (status: number, body?: string) => {
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.setHeader("Cache-Control", hit.cacheControl);
+        res.setHeader("ETag", hit.etag);
+        res.setHeader("Vary", "Cookie");
+        res.setHeader("X-Page-Cache", "hit");
+        res.status(status).send(body);
+      };
       const conditional = req.headers["if-none-match"];
-      if (conditional && conditional.split(/\s*,\s*/).includes(hit.etag)) {
-        res.status(304).end();
-        return;
+      if (conditional && conditional.split(/\s*,\s*/).includes(hit.etag)) return serve(304);
+      // A hard reload (no-cache) asks for a fresh render; anything else is served from memory.
+      if (!/no-cache/.test(req.headers["cache-control"] ?? "")) {
+        return serve(200, hit.html.replaceAll(NONCE_PLACEHOLDER, nonce));
       }
-      res.status(200).send(hit.html.replaceAll(NONCE_PLACEHOLDER, nonce));
-      return;
     }
     if (hit) entries.delete(key);
 
