@@ -1,3 +1,4 @@
+import { cleanSearchText } from "./search-text";
 import { z } from "zod";
 import { IMAGE_FILE_MESSAGE } from "./business-schemas";
 import type { FlashToast } from "./flash-toast";
@@ -104,7 +105,7 @@ export type AdminStoryInput = z.infer<typeof AdminStorySchema>;
 
 /** The list's query string (spec §2): `q` searches title and author, `industry` is one of the five, `featured=1`. */
 export const AdminStorySearchSchema = z.object({
-  q: z.string().trim().max(100).catch("").default(""),
+  q: z.string().transform(cleanSearchText).pipe(z.string().trim().max(100)).catch("").default(""),
   industry: z
     .string()
     .optional()
