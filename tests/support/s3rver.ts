@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -8,6 +9,7 @@ import path from "node:path";
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
+  httpServer?: Server;
 }
 type S3rverConstructor = new (options: {
   port: number;
@@ -27,6 +29,8 @@ export async function startS3rver() {
     endpoint: `http://127.0.0.1:${port}`,
     directory,
     async close() {
+      // Keep-alive sockets from SDK clients would hold close() open.
+      server.httpServer?.closeAllConnections();
       await server.close();
       await rm(directory, { recursive: true, force: true });
     },

@@ -1,31 +1,15 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startS3rver } from "../../../tests/support/s3rver";
 import { createStorage } from "./index";
 import { createLocalStorage } from "./local-storage";
 import { createS3Storage, type S3Storage } from "./s3-storage";
 import { FileTooLargeError, InvalidStorageKeyError, type Storage } from "./storage";
 
-// s3rver ships no type declarations; describe the little we use.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-  httpServer?: Server;
-}
-type S3rverConstructor = new (options: {
-  port: number;
-  address: string;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)("s3rver") as S3rverConstructor;
 
 const MB = 1024 * 1024;
 const INVALID_KEYS = ["../x", "/abs", "a/../../b", "a\u0000b", "a\\b", "", "a//b", ".hidden", "a/"];
@@ -247,24 +231,16 @@ describe("local storage specifics", () => {
 
 // --- S3 (s3rver) -------------------------------------------------------------------------------------------------
 
-let s3Dir = "";
-let s3rver: S3rverInstance | undefined;
+let s3rver: Awaited<ReturnType<typeof startS3rver>> | undefined;
 let s3Storage: S3Storage | undefined;
 contractSuite(
   "s3",
   async () => {
-    s3Dir = await mkdtemp(path.join(os.tmpdir(), "local-shine-s3rver-"));
-    s3rver = new S3rver({
-      port: 0,
-      address: "127.0.0.1",
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: "media" }],
-    });
-    const { port } = await s3rver.run();
+    s3rver = await startS3rver();
+    const s3Dir = s3rver.directory;
     const storage = createS3Storage({
       bucket: "media",
-      endpoint: `http://127.0.0.1:${port}`,
+      endpoint: s3rver.endpoint,
       region: "us-east-1",
       credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
     });
@@ -280,9 +256,7 @@ contractSuite(
   },
   async () => {
     s3Storage?.close();
-    s3rver?.httpServer?.closeAllConnections();
     await s3rver?.close();
-    await rm(s3Dir, { recursive: true, force: true });
   },
 );
 
