@@ -42,7 +42,9 @@ const CASES: { name: string; search: DirectorySearch; target?: true }[] = [
  */
 async function seed(db: Database, n: number) {
   const zips = zipcodes.lookupByState("CA");
-  await db.execute(sql`create temporary table bench_zips (i int primary key, zip text not null, city text not null)`);
+  await db.execute(
+    sql`create temporary table bench_zips (i int primary key, zip text not null, city text not null)`,
+  );
   for (let start = 0; start < zips.length; start += 500) {
     const rows = zips.slice(start, start + 500).map((zip, k) => sql`(${start + k}, ${zip.zip}, ${zip.city})`);
     await db.execute(sql`insert into bench_zips values ${sql.join(rows, sql`, `)}`);
@@ -77,7 +79,9 @@ function percentile(sorted: number[], p: number) {
 }
 
 async function measure(label: string, db: Database, targetMs: number) {
-  console.log(`\n${label}: ${N.toLocaleString("en-US")} businesses, ${RUNS} runs per case, target p95 ≤ ${targetMs} ms`);
+  console.log(
+    `\n${label}: ${N.toLocaleString("en-US")} businesses, ${RUNS} runs per case, target p95 ≤ ${targetMs} ms`,
+  );
   console.log("case".padEnd(26) + "matches".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9));
   for (const { name, search, target } of CASES) {
     let total = 0;
@@ -92,7 +96,9 @@ async function measure(label: string, db: Database, targetMs: number) {
     const fmt = (ms: number) => ms.toFixed(2).padStart(9);
     const p95 = percentile(times, 95);
     const verdict = target ? (p95 <= targetMs ? "  ok" : "  OVER TARGET") : "";
-    console.log(name.padEnd(26) + String(total).padStart(9) + fmt(percentile(times, 50)) + fmt(p95) + verdict);
+    console.log(
+      name.padEnd(26) + String(total).padStart(9) + fmt(percentile(times, 50)) + fmt(p95) + verdict,
+    );
   }
 }
 

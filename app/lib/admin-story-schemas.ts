@@ -1,16 +1,12 @@
 import { cleanSearchText } from "./search-text";
 import { z } from "zod";
-import { IMAGE_FILE_MESSAGE } from "./business-schemas";
 import type { FlashToast } from "./flash-toast";
 import { isIndustryId, type IndustryId } from "./industries";
-import { IMAGE_TYPES, looksAllowed } from "./upload-types";
+import { imageFile, requiredText } from "./form-fields";
 import type { FieldErrors } from "./use-form-validation";
 
 /** The story dialog's file field; the server stores it under `story-backgrounds/` (spec §3). */
 export const STORY_IMAGE_FIELD = "background_image";
-/** A background is a photo, not a video: 20 MB is plenty and keeps a save's upload bounded. */
-export const MAX_STORY_IMAGE_BYTES = 20 * 1024 * 1024;
-export const STORY_IMAGE_TOO_LARGE_MESSAGE = "Please choose an image of 20MB or less.";
 /** Markdown bodies run to a few thousand characters; this bounds a single form field. */
 export const MAX_STORY_CONTENT_LENGTH = 20_000;
 /** The spec's delete confirmation (§7 "Stories"). */
@@ -33,9 +29,6 @@ export const ADMIN_STORY_TOASTS = {
   deleteFailed: failed("Error deleting story"),
 } satisfies Record<string, FlashToast>;
 
-const required = (message: string, max: number, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be ${max} characters or less`);
-
 /** A YYYY-MM-DD that names a real calendar day (the date input's value). */
 const isCalendarDate = (value: string) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -45,34 +38,14 @@ const isCalendarDate = (value: string) => {
 };
 
 /**
- * The file input's value in the browser: absent, an empty input, or a file the browser calls an image. The server
- * never sees the file here (it streams past the schema) and checks its bytes instead.
- */
-const imageFile = z
-  .unknown()
-  .refine(
-    (value) =>
-      value === undefined ||
-      (typeof File !== "undefined" &&
-        value instanceof File &&
-        ((value.size === 0 && !value.name) || looksAllowed(IMAGE_TYPES, value))),
-    IMAGE_FILE_MESSAGE,
-  )
-  .refine(
-    (value) => !(value instanceof Blob) || value.size <= MAX_STORY_IMAGE_BYTES,
-    STORY_IMAGE_TOO_LARGE_MESSAGE,
-  )
-  .optional();
-
-/**
  * Spec §5 "Admin story form" (spec §3 field names): every field required with the spec's message except content
  * (optional Markdown) and featured (a checkbox, off unless sent). The dialog and /admin/stories both parse with it.
  * `user_id` is not a field: the server records the signed-in admin.
  */
 export const AdminStorySchema = z.object({
-  title: required("Title is required", 200, "Title"),
-  short_description: required("Short description is required", 500, "Short description"),
-  description: required("Description is required", 5000, "Description"),
+  title: requiredText("Title is required", 200, "Title"),
+  short_description: requiredText("Short description is required", 500, "Short description"),
+  description: requiredText("Description is required", 5000, "Description"),
   content: z
     .string()
     .trim()
@@ -88,7 +61,7 @@ export const AdminStorySchema = z.object({
     .min(1, "Industry is required")
     .refine(isIndustryId, "Please choose one of the listed industries")
     .transform((value) => value as IndustryId),
-  author: required("Author is required", 200, "Author"),
+  author: requiredText("Author is required", 200, "Author"),
   publish_date: z
     .string({ error: "Publish date is required" })
     .trim()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BusinessSchema, IMAGE_FILE_MESSAGE } from "./business-schemas";
+import { BusinessSchema } from "./business-schemas";
+import { IMAGE_FILE_MESSAGE } from "./form-fields";
 
 const required = {
   name: "  Sunrise Café ",

@@ -2,10 +2,8 @@ import { cleanSearchText } from "./search-text";
 import { z } from "zod";
 import type { FlashToast } from "./flash-toast";
 import { isIndustryId } from "./industries";
-import { IMAGE_TYPES, looksAllowed } from "./upload-types";
+import { imageFile, optionalText, requiredText } from "./form-fields";
 
-/** Spec §5: what image fields say about anything that is not an image (client pick, client submit, server sniff). */
-export const IMAGE_FILE_MESSAGE = "Please select an image file.";
 /** Spec §5: the reply to a signed-out create. */
 export const LOGIN_REQUIRED_MESSAGE = "You must be logged in to create a business";
 /** The two file fields of the business form: the business image and the owner's photo. */
@@ -13,9 +11,6 @@ export const BUSINESS_IMAGE_FIELDS = ["image", "owner_image"] as const;
 export type BusinessImageField = (typeof BUSINESS_IMAGE_FIELDS)[number];
 /** The spec's delete confirmation (§7), shown in the confirmation dialog. */
 export const DELETE_BUSINESS_CONFIRMATION = "Are you sure you want to delete this business?";
-/** Business and owner images are photos, not video: 20 MB is plenty and keeps a form's upload bounded. */
-export const MAX_BUSINESS_IMAGE_BYTES = 20 * 1024 * 1024;
-export const IMAGE_TOO_LARGE_MESSAGE = "Please choose an image of 20MB or less.";
 /** The dashboard shows this many rows per page; admins may have thousands of listings. */
 export const MANAGE_PAGE_SIZE = 25;
 
@@ -31,17 +26,6 @@ export const BUSINESS_TOASTS = {
   deleteFailed: destructive("Failed to delete business"),
   loginRequired: destructive(LOGIN_REQUIRED_MESSAGE),
 } satisfies Record<string, FlashToast>;
-
-const requiredText = (message: string, max: number, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be ${max} characters or less`);
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be ${max} characters or less`)
-    .optional()
-    .transform((value) => value || null);
 
 /** An empty input means "not given"; present values must then pass `check`. */
 const optionalChecked = (check: z.ZodType<string, string>) =>
@@ -68,26 +52,6 @@ const isWebUrl = (value: string) => {
     return false;
   }
 };
-
-/**
- * A file input's value: absent, an empty input (a nameless, empty File), or a file the browser calls an image.
- * The server never sees files here (they stream past the schema) and checks their bytes instead.
- */
-const imageFile = z
-  .unknown()
-  .refine(
-    (value) =>
-      value === undefined ||
-      (typeof File !== "undefined" &&
-        value instanceof File &&
-        ((value.size === 0 && !value.name) || looksAllowed(IMAGE_TYPES, value))),
-    IMAGE_FILE_MESSAGE,
-  )
-  .refine(
-    (value) => !(value instanceof Blob) || value.size <= MAX_BUSINESS_IMAGE_BYTES,
-    IMAGE_TOO_LARGE_MESSAGE,
-  )
-  .optional();
 
 /**
  * Spec §5 "Business form" (spec §3 field names): required name, industry, address, city, state, zip_code; rating

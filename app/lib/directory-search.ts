@@ -1,45 +1,17 @@
-import { cleanSearchText } from "./search-text";
-import { z } from "zod";
-import { INDUSTRY_IDS, type IndustryId } from "~/lib/industries";
+import type { IndustryId } from "~/lib/industries";
+
+// Directory list URLs, shared by the pages and the search dialog. Parsing a URL's query lives in
+// directory-search-schema.ts, which only loaders import, so zod stays out of these pages' JavaScript.
 
 /** Spec §2 lists are unpaged; ours show this many cards per page so a page stays fast at any network size. */
 export const DIRECTORY_PAGE_SIZE = 24;
 /** A ZIP+4 ("91367-1234") is 10 characters: no longer query can match a zip code. */
 export const ZIP_QUERY_MAX_LENGTH = 10;
-/** Deep enough for 2.4 million businesses; keeps OFFSET (and a hand-typed page number) bounded. */
-const MAX_PAGE = 100_000;
-
-/**
- * The directory search (spec §5 "Directory search"): industry is All (absent) or one of the five, zip is a
- * substring of zip_code, page is 1-based. These come from shareable URLs, so a value that doesn't parse falls back
- * (a stale industry shows all, `?page=abc` shows page 1) instead of failing the page. A zip query longer than any
- * zip code is kept one character too long so it still finds nothing, without sending the whole string to the DB.
- */
-export const DirectorySearchSchema = z.object({
-  industry: z.enum(INDUSTRY_IDS).optional().catch(undefined),
-  zip: z
-    .string()
-    .transform(cleanSearchText)
-    .pipe(z.string().trim())
-    .transform((value) => value.slice(0, ZIP_QUERY_MAX_LENGTH + 1) || undefined)
-    .optional()
-    .catch(undefined),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1),
-});
 
 export interface DirectorySearch {
   industry?: IndustryId;
   zip?: string;
   page: number;
-}
-
-/** Reads the search from a URL's query string; the one place it is interpreted. */
-export function parseDirectorySearch(params: URLSearchParams): DirectorySearch {
-  return DirectorySearchSchema.parse({
-    industry: params.get("industry") ?? undefined,
-    zip: params.get("zip") ?? undefined,
-    page: params.get("page") ?? undefined,
-  });
 }
 
 export const ALL_BUSINESSES_PATH = "/local-shiners/all";

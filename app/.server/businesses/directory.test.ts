@@ -77,14 +77,19 @@ describe("directory reads", () => {
   });
 
   it("matches letters in a zip code whatever their case", async () => {
-    await db().insert(businesses).values([
-      business({ industry: "food-industry", zipCode: "K1A 0B1" }),
-      business({ industry: "food-industry", zipCode: "91367" }),
-    ]);
+    await db()
+      .insert(businesses)
+      .values([
+        business({ industry: "food-industry", zipCode: "K1A 0B1" }),
+        business({ industry: "food-industry", zipCode: "91367" }),
+      ]);
     for (const zip of ["k1a", "K1A", "a 0b", "0B1"]) {
       const found = await listDirectoryBusinesses(db(), { zip, page: 1 });
       expect(found.total, zip).toBe(1);
-      expect(found.businesses.map((b) => b.zipCode), zip).toEqual(["K1A 0B1"]);
+      expect(
+        found.businesses.map((b) => b.zipCode),
+        zip,
+      ).toEqual(["K1A 0B1"]);
     }
     expect((await listDirectoryBusinesses(db(), { zip: "1", page: 1 })).total).toBe(2);
   });

@@ -1,11 +1,5 @@
-import {
-  BUSINESS_IMAGE_FIELDS,
-  BusinessSchema,
-  IMAGE_FILE_MESSAGE,
-  IMAGE_TOO_LARGE_MESSAGE,
-  MAX_BUSINESS_IMAGE_BYTES,
-  type ManagedBusiness,
-} from "~/lib/business-schemas";
+import { BUSINESS_IMAGE_FIELDS, BusinessSchema, type ManagedBusiness } from "~/lib/business-schemas";
+import { IMAGE_FILE_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/lib/form-fields";
 import { IMAGE_TYPES } from "~/lib/upload-types";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/use-form-validation";
 import type { Services } from "../services";
@@ -34,7 +28,7 @@ class FieldsRefused extends Error {
 
 /** The form's file fields: images only (type from content), stored under the uploader's id. */
 export function businessImageRules(viewer: Pick<ManageViewer, "id">): ReceiveOptions["files"] {
-  const rule = { allow: IMAGE_TYPES, maxBytes: MAX_BUSINESS_IMAGE_BYTES, keyPrefix: `${viewer.id}/` };
+  const rule = { allow: IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES, keyPrefix: `${viewer.id}/` };
   return Object.fromEntries(BUSINESS_IMAGE_FIELDS.map((field) => [field, rule]));
 }
 

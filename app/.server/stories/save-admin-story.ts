@@ -1,12 +1,10 @@
 import {
   AdminStorySchema,
   MAX_STORY_CONTENT_LENGTH,
-  MAX_STORY_IMAGE_BYTES,
   STORY_IMAGE_FIELD,
-  STORY_IMAGE_TOO_LARGE_MESSAGE,
   type AdminStory,
 } from "~/lib/admin-story-schemas";
-import { IMAGE_FILE_MESSAGE } from "~/lib/business-schemas";
+import { IMAGE_FILE_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/lib/form-fields";
 import { IMAGE_TYPES } from "~/lib/upload-types";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/use-form-validation";
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
@@ -26,7 +24,7 @@ import { createStory, updateStory, type NotFound } from "./admin-stories";
 const STORY_FILES: ReceiveOptions["files"] = {
   [STORY_IMAGE_FIELD]: {
     allow: IMAGE_TYPES,
-    maxBytes: MAX_STORY_IMAGE_BYTES,
+    maxBytes: MAX_IMAGE_BYTES,
     keyPrefix: "story-backgrounds/",
   },
 };
@@ -129,7 +127,7 @@ function uploadRefusal(error: UploadError): SaveStoryResult {
     return invalid(error.status, { [STORY_IMAGE_FIELD]: [IMAGE_FILE_MESSAGE] });
   }
   if (error.reason === "too-large") {
-    return invalid(error.status, { [STORY_IMAGE_FIELD]: [STORY_IMAGE_TOO_LARGE_MESSAGE] });
+    return invalid(error.status, { [STORY_IMAGE_FIELD]: [IMAGE_TOO_LARGE_MESSAGE] });
   }
   return invalid(error.status);
 }

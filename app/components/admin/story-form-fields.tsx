@@ -1,14 +1,14 @@
 import type * as React from "react";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FieldError } from "~/components/ui/field-error";
+import { ImageField } from "~/components/ui/image-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { MAX_STORY_CONTENT_LENGTH, type StoryDraft } from "~/lib/admin-story-schemas";
+import { MAX_STORY_CONTENT_LENGTH, STORY_IMAGE_FIELD, type StoryDraft } from "~/lib/admin-story-schemas";
 import { INDUSTRIES } from "~/lib/industries";
 import type { FieldErrors } from "~/lib/use-form-validation";
-import { BackgroundImageField } from "./background-image-field";
 
 /** What useFormValidation's `fieldProps(name)` gives an input. */
 type FieldProps = {
@@ -123,8 +123,15 @@ export function StoryFormFields({ initial, errors, fieldProps, clearError }: Sto
         </div>
       </div>
       <div className="sm:col-span-2">
-        <BackgroundImageField
+        {/* Spec §2: 'New image: {file name}' or 'Current image set'. */}
+        <ImageField
+          id="story-background-image"
+          name={STORY_IMAGE_FIELD}
+          label="Background Image"
+          shape="banner"
           currentUrl={initial.backgroundImageUrl ?? null}
+          currentHint="Current image set"
+          pickedHint={(fileName) => `New image: ${fileName}`}
           errors={errors.background_image}
           onChange={() => clearError("background_image")}
         />

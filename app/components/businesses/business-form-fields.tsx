@@ -1,11 +1,13 @@
 import { FormField, FormSection, type FieldProps } from "~/components/businesses/form-field";
-import { ImageField } from "~/components/businesses/image-field";
 import { FieldError } from "~/components/ui/field-error";
+import { ImageField } from "~/components/ui/image-field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { ManagedBusiness } from "~/lib/business-schemas";
 import { INDUSTRIES } from "~/lib/industries";
 import type { FieldErrors } from "~/lib/use-form-validation";
+
+const KEEP_IMAGE_HINT = "Current image set. Choose a file to replace it.";
 
 interface BusinessFormFieldsProps {
   /** The listing being edited (its values preload the fields), or null when adding. */
@@ -80,6 +82,7 @@ export function BusinessFormFields({ business, errors, fieldProps, clearError }:
             label="Business Image"
             shape="banner"
             currentUrl={business?.imageUrl ?? null}
+            currentHint={KEEP_IMAGE_HINT}
             errors={errors.image}
             onChange={() => clearError("image")}
           />
@@ -159,6 +162,7 @@ export function BusinessFormFields({ business, errors, fieldProps, clearError }:
             label="Owner Image"
             shape="portrait"
             currentUrl={business?.ownerImageUrl ?? null}
+            currentHint={KEEP_IMAGE_HINT}
             errors={errors.owner_image}
             onChange={() => clearError("owner_image")}
           />

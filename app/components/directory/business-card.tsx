@@ -27,7 +27,13 @@ export interface BusinessCardData {
  * One directory card. The whole card is a single link to the business page (a stretched link on the name), so
  * the phone and the Website marker are plain text here: the business page has the real links.
  */
-export function BusinessCard({ business, eagerImage = false }: { business: BusinessCardData; eagerImage?: boolean }) {
+export function BusinessCard({
+  business,
+  eagerImage = false,
+}: {
+  business: BusinessCardData;
+  eagerImage?: boolean;
+}) {
   const titleId = useId();
   return (
     <article
@@ -41,11 +47,17 @@ export function BusinessCard({ business, eagerImage = false }: { business: Busin
           eager={eagerImage}
           className="transition-transform duration-500 group-hover:scale-105"
         />
-        <RatingBadge rating={business.rating} reviewCount={business.reviewCount} className="absolute top-3 right-3" />
+        <RatingBadge
+          rating={business.rating}
+          reviewCount={business.reviewCount}
+          className="absolute top-3 right-3"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
-          <p className="text-xs font-semibold tracking-wide text-primary uppercase">{industryTitle(business.industry)}</p>
+          <p className="text-xs font-semibold tracking-wide text-primary uppercase">
+            {industryTitle(business.industry)}
+          </p>
           <h2 id={titleId} className="mt-1 text-lg leading-snug font-bold text-ink">
             <Link
               to={`/business/${business.id}`}

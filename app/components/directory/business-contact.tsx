@@ -47,14 +47,21 @@ export function ContactInformation({ business }: { business: BusinessContactData
         ) : null}
         {business.email ? (
           <ContactRow icon={<Mail />}>
-            <a href={`mailto:${business.email}`} className="font-medium break-all text-primary hover:underline">
+            <a
+              href={`mailto:${business.email}`}
+              className="font-medium break-all text-primary hover:underline"
+            >
               {business.email}
             </a>
           </ContactRow>
         ) : null}
         {website ? (
           <ContactRow icon={<Globe />}>
-            <a href={website} {...EXTERNAL} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+            <a
+              href={website}
+              {...EXTERNAL}
+              className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+            >
               Visit Website
               <span className="sr-only"> of {business.name} (opens in a new tab)</span>
               <ExternalLink className="size-3.5" aria-hidden="true" />
@@ -101,7 +108,12 @@ export function ReadyToConnect({ business }: { business: BusinessContactData }) 
           </Button>
         ) : null}
         {website ? (
-          <Button asChild variant="outline" size="lg" className="border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white">
+          <Button
+            asChild
+            variant="outline"
+            size="lg"
+            className="border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white"
+          >
             <a href={website} {...EXTERNAL}>
               <Globe aria-hidden="true" />
               Visit Website

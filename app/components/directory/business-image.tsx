@@ -1,8 +1,15 @@
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
 
-/** Cards fill one column on phones, two from `sm`, three from `lg` (the directory grid). */
-const CARD_SIZES = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
+/** How wide each kind of picture is drawn, so the browser fetches the smallest sharp copy (`srcSet`). */
+const LAYOUTS = {
+  // Cards fill one column on phones, two from `sm`, three from `lg` (the directory grid).
+  card: { sizes: "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw", widths: [480, 960] },
+  // The business page's banner: full width on phones, about half the page beside the name from `lg`.
+  banner: { sizes: "(min-width: 1024px) 55vw, 100vw", widths: [960, 1280] },
+  // The owner's round portrait (112 px).
+  portrait: { sizes: "112px", widths: [160, 320] },
+} as const;
 
 /**
  * A business's picture, or the first letter of its name on a warm gradient when it has none (spec §2: "an image
@@ -13,13 +20,15 @@ export function BusinessImage({
   name,
   className,
   initialClassName,
+  layout = "card",
   eager = false,
 }: {
   src: string | null;
   name: string;
   className?: string;
   initialClassName?: string;
-  /** Above the fold (the business page's banner): load at once instead of lazily. */
+  layout?: keyof typeof LAYOUTS;
+  /** Above the fold (the banner, the first cards): load at once instead of lazily. */
   eager?: boolean;
 }) {
   if (!src) {
@@ -37,7 +46,7 @@ export function BusinessImage({
   }
   return (
     <img
-      {...responsiveImage(src, eager ? "100vw" : CARD_SIZES, eager ? [960, 1280] : [480, 960])}
+      {...responsiveImage(src, LAYOUTS[layout].sizes, LAYOUTS[layout].widths)}
       alt=""
       loading={eager ? "eager" : "lazy"}
       decoding="async"

@@ -48,7 +48,9 @@ export function DirectoryHeader({
               <div className="mt-3 max-w-2xl text-muted-foreground">{intro}</div>
             </div>
           </div>
-          {action ? <div className="flex shrink-0 flex-col items-stretch gap-4 sm:items-start">{action}</div> : null}
+          {action ? (
+            <div className="flex shrink-0 flex-col items-stretch gap-4 sm:items-start">{action}</div>
+          ) : null}
         </div>
       </div>
     </section>

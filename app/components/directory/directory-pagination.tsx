@@ -30,7 +30,12 @@ export function DirectoryPagination({
   if (pageCount <= 1) return null;
   const edge = (target: number, label: string, icon: React.ReactNode, text: string) =>
     target >= 1 && target <= pageCount ? (
-      <Link to={hrefFor(target)} rel={target < page ? "prev" : "next"} aria-label={label} className={buttonVariants({ variant: "outline" })}>
+      <Link
+        to={hrefFor(target)}
+        rel={target < page ? "prev" : "next"}
+        aria-label={label}
+        className={buttonVariants({ variant: "outline" })}
+      >
         {icon}
         <span className="hidden sm:inline">{text}</span>
       </Link>
@@ -55,7 +60,10 @@ export function DirectoryPagination({
                 to={hrefFor(n)}
                 aria-label={`Page ${n}`}
                 aria-current={n === page ? "page" : undefined}
-                className={cn(buttonVariants({ variant: n === page ? "default" : "ghost", size: "icon" }), "size-10")}
+                className={cn(
+                  buttonVariants({ variant: n === page ? "default" : "ghost", size: "icon" }),
+                  "size-10",
+                )}
               >
                 {n}
               </Link>

@@ -10,8 +10,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import { parseDirectorySearch, searchResultsHref } from "~/lib/directory-search";
-import type { IndustryId } from "~/lib/industries";
+import { searchResultsHref } from "~/lib/directory-search";
+import { isIndustryId, type IndustryId } from "~/lib/industries";
 import { DirectorySearchForm } from "./directory-search-form";
 
 /**
@@ -38,11 +38,16 @@ export function DirectorySearchDialog({
   const onSubmit: React.FormEventHandler<HTMLFormElement> = (event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const chosen = parseDirectorySearch(
-      new URLSearchParams({ industry: String(form.get("industry") ?? ""), zip: String(form.get("zip") ?? "") }),
-    );
+    const industry = form.get("industry");
+    const zip = String(form.get("zip") ?? "").trim();
     setOpen(false);
-    navigate(searchResultsHref(chosen, pageIndustry));
+    // The loader normalizes whatever arrives; this only keeps the URL short and on the right page.
+    navigate(
+      searchResultsHref(
+        { industry: isIndustryId(industry) ? industry : undefined, zip: zip || undefined },
+        pageIndustry,
+      ),
+    );
   };
 
   return (

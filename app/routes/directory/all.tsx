@@ -3,7 +3,8 @@ import type { Route } from "./+types/all";
 import { DirectoryHeader } from "~/components/directory/directory-header";
 import { DirectoryListing } from "~/components/directory/directory-listing";
 import { DirectorySearchDialog } from "~/components/directory/directory-search-dialog";
-import { ALL_BUSINESSES_PATH, directoryListHref, parseDirectorySearch } from "~/lib/directory-search";
+import { ALL_BUSINESSES_PATH, directoryListHref } from "~/lib/directory-search";
+import { parseDirectorySearch } from "~/lib/directory-search-schema";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import { listDirectoryBusinesses } from "~/.server/businesses/directory";
 import { getServicesFrom } from "~/.server/services";
@@ -12,7 +13,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseDirectorySearch(new URL(request.url).searchParams);
   const listing = await listDirectoryBusinesses(getServicesFrom(context).db, search);
   // A page past the end (businesses were removed since the link was shared) lands on the last page instead.
-  if (search.page > listing.pageCount) throw redirect(directoryListHref({ ...search, page: listing.pageCount }));
+  if (search.page > listing.pageCount) {
+    throw redirect(directoryListHref({ ...search, page: listing.pageCount }));
+  }
   return { search, listing };
 }
 
@@ -21,7 +24,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const filtered = Boolean(search?.industry || search?.zip);
   const page = search?.page ?? 1;
   return seoMeta({
-    title: page > 1 ? `Local Shiners: All Businesses, Page ${page} | Local Shine` : "Local Shiners: All Businesses | Local Shine",
+    title:
+      page > 1
+        ? `Local Shiners: All Businesses, Page ${page} | Local Shine`
+        : "Local Shiners: All Businesses | Local Shine",
     description:
       "Browse every Local Shiner: the neighborhood cafés, mechanics, clinics, advisors and home-service pros who host a free Local Shine sanitizer kiosk. Search by industry or zip code.",
     // Filtered views are the same page to a search engine; unfiltered pages are each their own.
@@ -41,8 +47,8 @@ export default function AllBusinesses({ loaderData }: Route.ComponentProps) {
         title="LOCAL SHINERS"
         intro={
           <p>
-            Every neighborhood business hosting a free Local Shine sanitizer kiosk, newest partners first. Stop by,
-            say hello, and mention the kiosk for their special offer.
+            Every neighborhood business hosting a free Local Shine sanitizer kiosk, newest partners first.
+            Stop by, say hello, and mention the kiosk for their special offer.
           </p>
         }
         action={

@@ -95,17 +95,29 @@ describe("business page (server render)", () => {
       // A javascript: website is not a url: the business's page here is.
       url: `${APP_URL}/business/${hostile.id}`,
       image: `${APP_URL}/media/demo/x.webp`,
-      address: { "@type": "PostalAddress", streetAddress: "1 Main St", addressLocality: "Tarzana", postalCode: "91356" },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: "1 Main St",
+        addressLocality: "Tarzana",
+        postalCode: "91356",
+      },
       aggregateRating: { "@type": "AggregateRating", ratingValue: 4.5, reviewCount: 12 },
     });
   });
 
   it("has a title, description, canonical URL and Open Graph tags; no rating without reviews", () => {
-    const html = renderPage({ ...hostile, name: "Sunny Bakery", reviewCount: 0, website: "https://sunny.example" });
+    const html = renderPage({
+      ...hostile,
+      name: "Sunny Bakery",
+      reviewCount: 0,
+      website: "https://sunny.example",
+    });
     expect(html).toContain("<title>Sunny Bakery in Tarzana, CA | Local Shiners | Local Shine</title>");
     expect(html).toContain(`<link rel="canonical" href="${APP_URL}/business/${hostile.id}"/>`);
     expect(html).toContain(`<meta property="og:image" content="${APP_URL}/media/demo/x.webp"/>`);
-    expect(html).toMatch(/<meta name="description" content="&lt;img src=x onerror=&quot;alert\(2\)&quot;&gt; We fix things\."\/>/);
+    expect(html).toMatch(
+      /<meta name="description" content="&lt;img src=x onerror=&quot;alert\(2\)&quot;&gt; We fix things\."\/>/,
+    );
     const ld = JSON.parse(html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]);
     expect(ld.url).toBe("https://sunny.example/");
     expect(ld).not.toHaveProperty("aggregateRating");

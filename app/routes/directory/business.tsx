@@ -22,13 +22,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const business = loaderData?.business;
-  if (!business) return [{ title: "Business not found | Local Shine" }, { name: "robots", content: "noindex" }];
+  if (!business)
+    return [{ title: "Business not found | Local Shine" }, { name: "robots", content: "noindex" }];
   const appUrl = appUrlFrom(matches);
   const place = `${business.city}, ${business.state}`;
   return [
     ...seoMeta({
       title: `${business.name} in ${place} | Local Shiners | Local Shine`,
-      description: summary(business.description ?? `${business.name}, a ${industryTitle(business.industry)} business in ${place} and a proud Local Shine partner.`),
+      description: summary(
+        business.description ??
+          `${business.name}, a ${industryTitle(business.industry)} business in ${place} and a proud Local Shine partner.`,
+      ),
       path: `/business/${business.id}`,
       appUrl,
       image: business.imageUrl,
@@ -62,7 +66,13 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-4 grid items-center gap-8 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:gap-12">
         {/* 1200×630 is the shape of listing images (and of link previews), so the banner keeps it. */}
         <div className="relative aspect-[40/21] overflow-hidden rounded-2xl bg-secondary shadow-sm">
-          <BusinessImage src={business.imageUrl} name={business.name} eager initialClassName="text-8xl sm:text-9xl" />
+          <BusinessImage
+            src={business.imageUrl}
+            name={business.name}
+            layout="banner"
+            eager
+            initialClassName="text-8xl sm:text-9xl"
+          />
         </div>
         <header>
           <div className="flex flex-wrap items-center gap-3 text-sm">
@@ -72,7 +82,9 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           </div>
           <h1 className="mt-3 text-4xl font-black tracking-tight text-ink sm:text-5xl">{business.name}</h1>
           {business.description ? (
-            <p className="mt-5 text-lg leading-relaxed whitespace-pre-line text-foreground/85">{business.description}</p>
+            <p className="mt-5 text-lg leading-relaxed whitespace-pre-line text-foreground/85">
+              {business.description}
+            </p>
           ) : null}
           {business.offerText ? (
             <p className="mt-6 flex items-start gap-3 rounded-xl border border-sun/60 bg-sun/20 px-5 py-4 font-medium text-ink">
@@ -95,7 +107,9 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
               ownerImageUrl={business.ownerImageUrl}
             />
           ) : null}
-          {business.qualityDescription ? <BusinessValueSection kind="quality" text={business.qualityDescription} /> : null}
+          {business.qualityDescription ? (
+            <BusinessValueSection kind="quality" text={business.qualityDescription} />
+          ) : null}
           {business.communityDescription ? (
             <BusinessValueSection kind="community" text={business.communityDescription} />
           ) : null}
@@ -114,7 +128,8 @@ function BusinessNotFound() {
     <section className="container-page flex flex-col items-center py-24 text-center">
       <h1 className="text-3xl font-bold text-ink sm:text-4xl">Business not found</h1>
       <p className="mt-3 max-w-md text-muted-foreground">
-        This listing doesn't exist or has been removed. The Local Shiners directory has plenty more to discover.
+        This listing doesn't exist or has been removed. The Local Shiners directory has plenty more to
+        discover.
       </p>
       <Button asChild size="lg" className="mt-8">
         <Link to="/local-shiners">

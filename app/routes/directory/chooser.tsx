@@ -33,8 +33,8 @@ export default function DirectoryChooser({ loaderData }: Route.ComponentProps) {
         title="Find a Local Shiner"
         intro={
           <p>
-            Meet the neighborhood businesses hosting free Local Shine sanitizer kiosks. Pick an industry to see who is
-            shining near you.
+            Meet the neighborhood businesses hosting free Local Shine sanitizer kiosks. Pick an industry to
+            see who is shining near you.
           </p>
         }
         action={
@@ -69,7 +69,10 @@ export default function DirectoryChooser({ loaderData }: Route.ComponentProps) {
               <span className="text-sm text-white/75">Every partner in the network, newest first.</span>
               <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-sun">
                 See them all
-                <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+                <ArrowRight
+                  className="size-4 transition-transform group-hover:translate-x-0.5"
+                  aria-hidden="true"
+                />
               </span>
             </Link>
           </li>

@@ -4,7 +4,8 @@ import { DirectoryHeader } from "~/components/directory/directory-header";
 import { DirectoryListing } from "~/components/directory/directory-listing";
 import { DirectorySearchDialog } from "~/components/directory/directory-search-dialog";
 import { IndustryIcon } from "~/components/directory/industry-icon";
-import { directoryListHref, industryListPath, parseDirectorySearch, searchResultsHref } from "~/lib/directory-search";
+import { directoryListHref, industryListPath, searchResultsHref } from "~/lib/directory-search";
+import { parseDirectorySearch } from "~/lib/directory-search-schema";
 import { INDUSTRIES } from "~/lib/industries";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import { listDirectoryBusinesses } from "~/.server/businesses/directory";
@@ -21,12 +22,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // The search form sends `industry`; here the industry lives in the path, so a search (made without JavaScript)
   // is redirected to its canonical URL: this page, another industry's page, or the all page.
-  if (searchParams.has("industry")) throw redirect(searchResultsHref(parseDirectorySearch(searchParams), industry.id));
+  if (searchParams.has("industry")) {
+    throw redirect(searchResultsHref(parseDirectorySearch(searchParams), industry.id));
+  }
 
   const { zip, page } = parseDirectorySearch(searchParams);
   const search = { zip, page };
-  const listing = await listDirectoryBusinesses(getServicesFrom(context).db, { ...search, industry: industry.id });
-  if (page > listing.pageCount) throw redirect(directoryListHref({ zip, page: listing.pageCount }, industry.id));
+  const listing = await listDirectoryBusinesses(getServicesFrom(context).db, {
+    ...search,
+    industry: industry.id,
+  });
+  if (page > listing.pageCount) {
+    throw redirect(directoryListHref({ zip, page: listing.pageCount }, industry.id));
+  }
   return { industry, search, listing };
 }
 

@@ -2,46 +2,50 @@ import { ImageIcon, UserRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
-import {
-  IMAGE_FILE_MESSAGE,
-  IMAGE_TOO_LARGE_MESSAGE,
-  MAX_BUSINESS_IMAGE_BYTES,
-} from "~/lib/business-schemas";
 import { cn } from "~/lib/cn";
+import { IMAGE_FILE_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/lib/form-fields";
 import { acceptAttribute, IMAGE_TYPES, looksAllowed } from "~/lib/upload-types";
 
 const ACCEPT = acceptAttribute(IMAGE_TYPES);
+const FORMATS_HINT = "JPG, PNG, WebP or GIF, up to 20MB.";
 
 interface ImageFieldProps {
   id: string;
   name: string;
   label: string;
-  /** The image the listing has now (edit mode); a newly picked file replaces it on save. */
+  /** The image saved now (edit mode); a newly picked file replaces it on save. */
   currentUrl: string | null;
   /** Errors from the form's schema check or the server's reply. */
   errors?: string[];
   onChange: () => void;
-  /** Round preview for a person's photo, wide for a business banner. */
+  /** Round preview for a person's photo, wide for a banner or background. */
   shape: "banner" | "portrait";
+  /** The hint while the saved image is kept. */
+  currentHint: string;
+  /** The hint once a file is picked; without it the accepted formats stay shown. */
+  pickedHint?: (fileName: string) => string;
 }
 
 /**
  * An image file input with a preview (spec §5: images only, else 'Please select an image file.'). The check runs
  * as soon as a file is picked; the form's schema repeats it on submit and the server checks the file's bytes.
  */
-export function ImageField({ id, name, label, currentUrl, errors, onChange, shape }: ImageFieldProps) {
+export function ImageField(props: ImageFieldProps) {
+  const { id, name, label, currentUrl, errors, onChange, shape, currentHint, pickedHint } = props;
   const [file, setFile] = useState<File | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
-  const preview = useObjectUrl(file && !pickError ? file : null) ?? (file ? null : currentUrl);
+  const picked = useObjectUrl(file && !pickError ? file : null);
+  const preview = file ? picked : currentUrl;
   const shown = pickError ? [pickError] : errors;
   const errorId = `${name}-error`;
+  const hint = file ? pickedHint?.(file.name) : currentUrl ? currentHint : undefined;
 
   function onPick(event: React.ChangeEvent<HTMLInputElement>) {
-    const picked = event.currentTarget.files?.[0] ?? null;
-    setFile(picked);
-    if (!picked) setPickError(null);
-    else if (!looksAllowed(IMAGE_TYPES, picked)) setPickError(IMAGE_FILE_MESSAGE);
-    else if (picked.size > MAX_BUSINESS_IMAGE_BYTES) setPickError(IMAGE_TOO_LARGE_MESSAGE);
+    const next = event.currentTarget.files?.[0] ?? null;
+    setFile(next);
+    if (!next) setPickError(null);
+    else if (!looksAllowed(IMAGE_TYPES, next)) setPickError(IMAGE_FILE_MESSAGE);
+    else if (next.size > MAX_IMAGE_BYTES) setPickError(IMAGE_TOO_LARGE_MESSAGE);
     else setPickError(null);
     onChange();
   }
@@ -78,10 +82,9 @@ export function ImageField({ id, name, label, currentUrl, errors, onChange, shap
               "rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
             )}
           />
-          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            {currentUrl && !file
-              ? "Current image set. Choose a file to replace it."
-              : "JPG, PNG, WebP or GIF, up to 20MB."}
+          {/* A picked file's name can be one long word: let it wrap anywhere rather than overflow. */}
+          <p id={`${id}-hint`} className="text-xs wrap-anywhere text-muted-foreground">
+            {hint ?? FORMATS_HINT}
           </p>
           <FieldError id={errorId} errors={shown} />
         </div>

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { ZIP_QUERY_MAX_LENGTH, type DirectorySearch } from "~/lib/directory-search";
+import { INDUSTRY_IDS } from "~/lib/industries";
+import { cleanSearchText } from "~/lib/search-text";
+
+/** Deep enough for 2.4 million businesses; keeps OFFSET (and a hand-typed page number) bounded. */
+const MAX_PAGE = 100_000;
+
+/**
+ * The directory search (spec §5 "Directory search"): industry is All (absent) or one of the five, zip is a
+ * substring of zip_code, page is 1-based. These come from shareable URLs, so a value that doesn't parse falls back
+ * (a stale industry shows all, `?page=abc` shows page 1) instead of failing the page. A zip query longer than any
+ * zip code is kept one character too long so it still finds nothing, without sending the whole string to the DB.
+ */
+export const DirectorySearchSchema = z.object({
+  industry: z.enum(INDUSTRY_IDS).optional().catch(undefined),
+  zip: z
+    .string()
+    .transform(cleanSearchText)
+    .pipe(z.string().trim())
+    .transform((value) => value.slice(0, ZIP_QUERY_MAX_LENGTH + 1) || undefined)
+    .optional()
+    .catch(undefined),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1),
+});
+
+/** Reads the search from a URL's query string; the one place it is interpreted. */
+export function parseDirectorySearch(params: URLSearchParams): DirectorySearch {
+  return DirectorySearchSchema.parse({
+    industry: params.get("industry") ?? undefined,
+    zip: params.get("zip") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+}
