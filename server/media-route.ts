@@ -63,8 +63,13 @@ export function mediaRouter(getStorage: () => Storage): express.Router {
       }
       // pipeline destroys both sides on an error or a client disconnect; the callback keeps errors from
       // surfacing as unhandled 'error' events (which would crash the process).
+      if (res.destroyed) {
+        // The browser gave up (a cancelled image load) while we were looking the file up.
+        body.destroy();
+        return;
+      }
       pipeline(body, res, (error) => {
-        if (!error || error.code === "ERR_STREAM_PREMATURE_CLOSE") return;
+        if (!error || error.code === "ERR_STREAM_PREMATURE_CLOSE" || error.code === "ERR_STREAM_UNABLE_TO_PIPE") return;
         logger.warn({ err: error, key }, "media stream failed");
       });
     } catch (error) {

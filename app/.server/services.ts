@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { createContext, type RouterContextProvider } from "react-router";
 import { createAuth, type Auth } from "./auth/auth";
 import { openConfiguredDatabase, type Database, type DatabaseHandle } from "./db/client";
@@ -54,6 +54,10 @@ export async function startServices(env: Env = getEnv()): Promise<Services> {
     if (env.SEED_DEMO) {
       const result = await seedDemoContent({ db: database.db, storage: services.storage, logger, timeZone: env.SITE_TIMEZONE });
       if (!("skipped" in result)) logger.info({ ...result }, "demo content loaded");
+    }
+    if (database.kind === "pglite") {
+      // PGlite runs no autovacuum, so nothing else would ever give its planner statistics (docs/performance.md).
+      await database.db.execute(sql`analyze`);
     }
     services.mailer.start();
     running = services;
