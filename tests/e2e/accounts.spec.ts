@@ -15,6 +15,7 @@ test("sign up, confirm by email, sign out, sign in with Remember me, reset the p
   await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
   await page.getByRole("link", { name: "Sign Up" }).click();
   await expect(page.getByRole("heading", { name: "Sign Up" })).toBeVisible();
+  await expect(page).toHaveURL(/mode=signup/);
   await expect(page.getByLabel("Remember me")).toHaveCount(0);
 
   // Validation from the shared schema, shown under each field.
@@ -40,6 +41,8 @@ test("sign up, confirm by email, sign out, sign in with Remember me, reset the p
 
   // Signing in before confirming says so.
   await page.getByRole("link", { name: "Sign In" }).last().click();
+  await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByLabel("Remember me")).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
