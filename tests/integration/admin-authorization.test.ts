@@ -1,13 +1,11 @@
 import { asc, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, signUp } from "~/.server/accounts/accounts";
-import { businessStories, contactMessages, media, storySubmissions, users } from "~/.server/db/schema";
+import { businessStories, contactMessages, media, storySubmissions } from "~/.server/db/schema";
 import type { Storage } from "~/.server/storage";
-import { createRouteContext } from "~/.server/test-route-context";
 import { createTestServices } from "~/.server/test-services";
 import * as inboxRoute from "~/routes/admin/inbox";
 import * as storiesRoute from "~/routes/admin/stories";
+import { ORIGIN, routeArgs, sessionHeaders, signInConfirmedUsers, tinyPng } from "../support/route-calls";
 
 // Spec §6: only admins manage stories and read the inbox. Checked the way an attacker would: crafted requests
 // straight into the route modules (session cookies from real sign-ins), then the database itself is inspected.
@@ -15,7 +13,6 @@ import * as storiesRoute from "~/routes/admin/stories";
 type Services = Awaited<ReturnType<typeof createTestServices>>;
 type Actor = "visitor" | "owner" | "admin";
 
-const ORIGIN = "http://localhost:3999";
 const PASSWORD = "lantern-orchard-9";
 const EMAILS = { owner: "owner@example.com", admin: "chief@example.com" } as const;
 
@@ -23,19 +20,9 @@ let services: Services;
 let png: Uint8Array<ArrayBuffer>;
 const cookies: Record<Actor, string> = { visitor: "", owner: "", admin: "" };
 
-function headers(actor: Actor) {
-  const result = new Headers({ Origin: ORIGIN });
-  if (cookies[actor]) result.set("Cookie", cookies[actor]);
-  return result;
-}
-
-function args(request: Request, withServices: Services = services) {
-  return {
-    request,
-    context: createRouteContext(withServices, { clientIp: "10.2.0.1" }),
-    params: {},
-  } as never;
-}
+const headers = (actor: Actor) => sessionHeaders(cookies[actor]);
+const args = (request: Request, withServices: Services = services) =>
+  routeArgs(withServices, request, { clientIp: "10.2.0.1" });
 
 /** Calls a loader or action; a thrown redirect comes back as its status and Location. */
 async function call(run: () => Promise<unknown>) {
@@ -91,23 +78,10 @@ describe("admin-only stories and inbox", () => {
 
   beforeAll(async () => {
     services = await createTestServices({ ADMIN_EMAILS: EMAILS.admin });
-    png = new Uint8Array(
-      await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fc0" } })
-        .png()
-        .toBuffer(),
-    );
-    for (const actor of ["owner", "admin"] as const) {
-      const caller = { headers: new Headers(), clientIp: `10.3.0.${actor.length}` };
-      expect((await signUp(services, caller, { email: EMAILS[actor], password: PASSWORD })).ok).toBe(true);
-      await services.db.update(users).set({ emailVerified: true }).where(eq(users.email, EMAILS[actor]));
-      const session = await signIn(services, caller, {
-        email: EMAILS[actor],
-        password: PASSWORD,
-        rememberMe: false,
-      });
-      if (!session.ok) throw new Error(session.message);
-      cookies[actor] = session.cookies.map((cookie) => cookie.split(";")[0]).join("; ");
-    }
+    png = await tinyPng();
+    const users = await signInConfirmedUsers(services, EMAILS, { password: PASSWORD, ipPrefix: "10.3.0" });
+    cookies.owner = users.owner.cookie;
+    cookies.admin = users.admin.cookie;
     const created = await call(() =>
       storiesRoute.action(args(post("admin", "/admin/stories", storyForm({ title: "Real" })))),
     );

@@ -1,24 +1,17 @@
 import { asc, eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
-import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signIn, signUp } from "~/.server/accounts/accounts";
-import { businesses, media, users } from "~/.server/db/schema";
-import { logger } from "~/.server/logger";
-import { requestInfoContext } from "~/.server/request-context";
-import { servicesContext } from "~/.server/services";
+import { businesses, media } from "~/.server/db/schema";
 import { createTestServices } from "~/.server/test-services";
 import { LOGIN_REQUIRED_MESSAGE } from "~/lib/business-schemas";
 import { action, loader } from "~/routes/admin/businesses";
+import { ORIGIN, routeArgs, sessionHeaders, signInConfirmedUsers, tinyPng } from "../support/route-calls";
 
 // Spec §6 "who may do what", checked the way an attacker would: crafted requests straight into the /admin
 // route's loader and action (session cookies from real sign-ins), then the database itself is inspected.
 
 type TestServices = Awaited<ReturnType<typeof createTestServices>>;
 type Actor = "visitor" | "ownerA" | "ownerB" | "admin";
-type ActionArgs = Parameters<typeof action>[0];
 
-const ORIGIN = "http://localhost:3999";
 const PASSWORD = "lantern-orchard-9";
 const EMAILS = {
   ownerA: "owner-a@example.com",
@@ -31,26 +24,8 @@ const cookies: Record<Actor, string> = { visitor: "", ownerA: "", ownerB: "", ad
 const ids: Record<Exclude<Actor, "visitor">, string> = { ownerA: "", ownerB: "", admin: "" };
 let png: Uint8Array<ArrayBuffer>;
 
-function context() {
-  const provider = new RouterContextProvider();
-  provider.set(servicesContext, services);
-  provider.set(requestInfoContext, {
-    requestId: "test",
-    clientIp: "127.0.0.1",
-    log: logger.child({}, { level: "silent" }),
-  });
-  return provider;
-}
-
-function args(request: Request) {
-  return { request, context: context(), params: {} } as unknown as ActionArgs;
-}
-
-function headers(actor: Actor) {
-  const result = new Headers({ Origin: ORIGIN });
-  if (cookies[actor]) result.set("Cookie", cookies[actor]);
-  return result;
-}
+const args = (request: Request) => routeArgs(services, request);
+const headers = (actor: Actor) => sessionHeaders(cookies[actor]);
 
 /** The dialog's multipart save, as a browser would send it (text first, then files), plus anything crafted. */
 async function save(actor: Actor, fields: Record<string, string>, withImage = false) {
@@ -77,7 +52,7 @@ async function remove(actor: Actor, id: string) {
 async function list(actor: Actor, query = "") {
   const request = new Request(`${ORIGIN}/admin${query}`, { headers: headers(actor) });
   try {
-    const result = await loader(args(request) as never);
+    const result = await loader(args(request));
     return { status: 200, names: result.businesses.map((row) => row.name).sort(), location: null };
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
@@ -112,27 +87,11 @@ describe("business listing authorization matrix", () => {
 
   beforeAll(async () => {
     services = await createTestServices({ ADMIN_EMAILS: EMAILS.admin });
-    png = new Uint8Array(
-      await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fc0" } })
-        .png()
-        .toBuffer(),
-    );
+    png = await tinyPng();
+    const users = await signInConfirmedUsers(services, EMAILS, { password: PASSWORD, ipPrefix: "10.1.0" });
     for (const actor of ["ownerA", "ownerB", "admin"] as const) {
-      const caller = { headers: new Headers(), clientIp: `10.1.0.${actor.length}` };
-      expect((await signUp(services, caller, { email: EMAILS[actor], password: PASSWORD })).ok).toBe(true);
-      await services.db.update(users).set({ emailVerified: true }).where(eq(users.email, EMAILS[actor]));
-      const session = await signIn(services, caller, {
-        email: EMAILS[actor],
-        password: PASSWORD,
-        rememberMe: false,
-      });
-      if (!session.ok) throw new Error(session.message);
-      cookies[actor] = session.cookies.map((cookie) => cookie.split(";")[0]).join("; ");
-      const [row] = await services.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.email, EMAILS[actor]));
-      ids[actor] = row!.id;
+      cookies[actor] = users[actor].cookie;
+      ids[actor] = users[actor].id;
     }
   });
   afterAll(async () => {

@@ -1,7 +1,6 @@
 import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
 import { outbox } from "../db/schema";
@@ -10,6 +9,7 @@ import { createOutboxDispatcher, outboxMessageId } from "./dispatcher";
 import { enqueueEmail, listDeliveryStatus } from "./outbox";
 import { createMailTransport } from "./transport";
 import type { MailTransport, OutgoingEmail } from "./types";
+import { createSmtpServer } from "../../../tests/support/smtp";
 
 const logger = pino({ level: "silent" });
 const from = "Local Shine <hello@localshine.local>";
@@ -91,22 +91,9 @@ describe("mail outbox", () => {
 
   it("keeps an email while the SMTP server is down and delivers it exactly once when it comes up", async () => {
     const port = await freePort();
-    const received: { envelopeTo: string[]; raw: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          received.push({
-            envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
+    // STARTTLS offered (self-signed), as a local relay usually does.
+    const server = createSmtpServer({ starttls: true });
+    const { received } = server;
     const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: "unused", logger });
     expect(transport.kind).toBe("smtp");
     const dispatcher = createOutboxDispatcher({ db: handle.db, transport, from, logger, backoff: () => 0 });
@@ -125,12 +112,12 @@ describe("mail outbox", () => {
         attempts: 1,
       });
 
-      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+      await server.listen(port);
       expect(await dispatcher.runOnce()).toEqual({ sent: 1, failed: 0 });
       for (let i = 0; i < 3; i++) expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 0 });
 
       expect(received).toHaveLength(1);
-      expect(received[0].envelopeTo).toEqual(["person1@example.com"]);
+      expect(received[0].to).toEqual(["person1@example.com"]);
       expect(received[0].raw).toContain(`Message-ID: ${outboxMessageId(id)}`);
       expect(received[0].raw).toContain("Subject: Message 1");
       const delivered = await rowById(id);
@@ -145,7 +132,7 @@ describe("mail outbox", () => {
       });
     } finally {
       await transport.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     }
   });
 

@@ -1,64 +1,40 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDIA_TOASTS } from "~/lib/media";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/dashboard/media";
 import { action as uploadAction } from "~/routes/resources/media-upload";
-import { signIn, signUp } from "../accounts/accounts";
-import { media, users } from "../db/schema";
-import { requestInfoContext } from "../request-context";
-import { servicesContext } from "../services";
+import { ORIGIN, routeArgs, sessionHeaders, signInConfirmedUser } from "../../../tests/support/route-calls";
+import { media } from "../db/schema";
 import { createTestServices } from "../test-services";
 import { generatedBytes, multipartBody, TINY_PNG, type MultipartFilePart } from "../uploads/test-multipart";
 
 type TestServices = Awaited<ReturnType<typeof createTestServices>>;
 const MB = 1024 * 1024;
-const ORIGIN = "http://localhost:3999";
 
 let services: TestServices;
 let ownerA: { id: string; cookie: string };
 let ownerB: { id: string; cookie: string };
 
-async function createOwner(email: string) {
-  const caller = { headers: new Headers(), clientIp: `10.9.0.${email.length}` };
-  const created = await signUp(services, caller, { email, password: "harbor-lights-2026" });
-  expect(created.ok).toBe(true);
-  await services.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const session = await signIn(services, caller, {
+const createOwner = (email: string) =>
+  signInConfirmedUser(services, {
     email,
     password: "harbor-lights-2026",
-    rememberMe: false,
+    clientIp: `10.9.0.${email.length}`,
   });
-  if (!session.ok) throw new Error(session.message);
-  const [row] = await services.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { id: row!.id, cookie: session.cookies.map((cookie) => cookie.split(";")[0]).join("; ") };
-}
-
-function contextFor() {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services);
-  context.set(requestInfoContext, {
-    requestId: "test",
-    clientIp: "127.0.0.1",
-    log: pino({ level: "silent" }),
-  });
-  return context;
-}
 
 async function upload(cookie: string | null, fields: Record<string, string>, files: MultipartFilePart[]) {
   const { body, contentType } = multipartBody(fields, files);
-  const headers = new Headers({ "Content-Type": contentType, Origin: ORIGIN });
-  if (cookie) headers.set("Cookie", cookie);
+  const headers = sessionHeaders(cookie);
+  headers.set("Content-Type", contentType);
   const request = new Request(`${ORIGIN}/dashboard/media`, {
     method: "POST",
     headers,
     body,
     duplex: "half",
   } as RequestInit);
-  const response = await uploadAction({ request, context: contextFor(), params: {} } as never);
+  const response = await uploadAction(routeArgs(services, request));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -183,11 +159,8 @@ describe("media uploads and deletes through the routes", () => {
   });
 
   it("lists only the viewer's media, newest first", async () => {
-    const response = await dashboardLoader({
-      request: new Request(`${ORIGIN}/dashboard`, { headers: { Cookie: ownerA.cookie } }),
-      context: contextFor(),
-      params: {},
-    } as never);
+    const request = new Request(`${ORIGIN}/dashboard`, { headers: { Cookie: ownerA.cookie } });
+    const response = await dashboardLoader(routeArgs(services, request));
     const { media: items, loadError } = response as { media: { title: string }[]; loadError: boolean };
     expect(loadError).toBe(false);
     expect(items.map((item) => item.title)).toEqual(["Disguised", "Spring sale"]);
@@ -196,15 +169,16 @@ describe("media uploads and deletes through the routes", () => {
   it("lets only the owner delete: owner B gets a 404 for A's media, A removes the row and the file", async () => {
     const [row] = await rowsOf(ownerA.id);
     const remove = (cookie: string, id: string) =>
-      dashboardAction({
-        request: new Request(`${ORIGIN}/dashboard`, {
-          method: "POST",
-          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-          body: new URLSearchParams({ intent: "delete", id }),
-        }),
-        context: contextFor(),
-        params: {},
-      } as never) as Promise<unknown>;
+      dashboardAction(
+        routeArgs(
+          services,
+          new Request(`${ORIGIN}/dashboard`, {
+            method: "POST",
+            headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+            body: new URLSearchParams({ intent: "delete", id }),
+          }),
+        ),
+      ) as Promise<unknown>;
 
     const denied = (await remove(ownerB.cookie, row!.id)) as { data: unknown; init: { status: number } };
     expect(denied.init.status).toBe(404);

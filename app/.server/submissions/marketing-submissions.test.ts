@@ -1,63 +1,16 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BusinessApplicationSchema, ContactMessageSchema, HONEYPOT_FIELD } from "~/lib/marketing-schemas";
 import { businessApplications, contactMessages, outbox, rateLimits } from "../db/schema";
-import { readDevMailbox } from "../mail";
 import { createTestServices } from "../test-services";
 import { APPLICATIONS_PER_IP, submitBusinessApplication } from "./business-applications";
 import { sendContactMessage } from "./contact-messages";
+import { decodeReceived, startSmtpServer, type SmtpServer } from "../../../tests/support/smtp";
 
 const TEAM_EMAIL = "team@localshine.test";
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback: what the app's SMTP transport sends is what arrives here. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString("latin1"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as { port: number };
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** Decodes received messages with the app's own MIME reader (it reads .eml files from `{dir}/mail`). */
-async function decode(messages: Received[]) {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ls-smtp-"));
-  await fs.mkdir(path.join(dir, "mail"));
-  await Promise.all(
-    messages.map((m, i) => fs.writeFile(path.join(dir, "mail", `${i}.eml`), m.raw, "latin1")),
-  );
-  const parsed = await readDevMailbox(dir);
-  await fs.rm(dir, { recursive: true, force: true });
-  return parsed;
-}
-
 describe("public submissions (Join Our Network, Contact)", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: SmtpServer;
   let services: Awaited<ReturnType<typeof createTestServices>>;
 
   beforeAll(async () => {
@@ -100,7 +53,7 @@ describe("public submissions (Join Our Network, Contact)", () => {
     expect(await services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toEqual([TEAM_EMAIL]);
-    const [mail] = await decode(smtp.received);
+    const [mail] = await decodeReceived(smtp.received);
     expect(mail.subject).toBe("New business application: Topanga Tacos");
     expect(mail.text).toContain("Business name: Topanga Tacos");
     expect(mail.text).toContain("Phone number: (818) 555-0142");
@@ -127,7 +80,7 @@ describe("public submissions (Join Our Network, Contact)", () => {
     expect(await services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].raw).toMatch(/^Reply-To: maya@example\.com\r?$/im);
-    const [mail] = await decode(smtp.received);
+    const [mail] = await decodeReceived(smtp.received);
     expect(mail.to).toBe(TEAM_EMAIL);
     expect(mail.subject).toBe("New contact message from Maya Lopez");
     expect(mail.text).toContain("Could a kiosk fit in a 400 square foot salon? We're on Topanga Canyon.");

@@ -1,14 +1,10 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/lib/story-schemas";
 import { outbox, rateLimits, storySubmissions } from "../db/schema";
-import { readDevMailbox } from "../mail";
 import { createTestServices } from "../test-services";
 import { STORY_SUBMISSIONS_PER_IP, submitStory } from "./story-submissions";
+import { decodeReceived, startSmtpServer, type SmtpServer } from "../../../tests/support/smtp";
 
 const TEAM_EMAIL = "stories-team@localshine.test";
 const STORY =
@@ -20,42 +16,8 @@ const valid = {
   story: `  ${STORY}  `,
 };
 
-/** A real SMTP server on loopback: what the app's SMTP transport sends is what arrives here. */
-async function startSmtpServer() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString("latin1"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as { port: number };
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** Decodes a received message with the app's own MIME reader (it reads .eml files under `{dir}/mail`). */
-async function decode(raw: string) {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "ls-story-smtp-"));
-  await fs.mkdir(path.join(dir, "mail"));
-  await fs.writeFile(path.join(dir, "mail", "0.eml"), raw, "latin1");
-  const [message] = await readDevMailbox(dir);
-  await fs.rm(dir, { recursive: true, force: true });
-  return message;
-}
-
 describe("submitStory (Share Your Local Shine Story)", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: SmtpServer;
   let services: Awaited<ReturnType<typeof createTestServices>>;
 
   beforeAll(async () => {
@@ -99,7 +61,7 @@ describe("submitStory (Share Your Local Shine Story)", () => {
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toEqual([TEAM_EMAIL]);
     expect(smtp.received[0].raw).toMatch(/^Reply-To: ana\.reyes@example\.com\r?$/im);
-    const mail = await decode(smtp.received[0].raw);
+    const [mail] = await decodeReceived(smtp.received);
     expect(mail.subject).toBe("New Shine Story from Ana Reyes");
     expect(mail.text).toContain(STORY);
     expect(mail.text).toContain("Name: Ana Reyes");

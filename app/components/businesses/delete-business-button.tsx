@@ -18,7 +18,8 @@ export function DeleteBusinessButton({ id, name }: { id: string; name: string })
       title={`Delete ${name}?`}
       description={
         <>
-          {DELETE_BUSINESS_CONFIRMATION} It will be removed from the Local Shiners directory; this can't be undone.
+          {DELETE_BUSINESS_CONFIRMATION} It will be removed from the Local Shiners directory; this can't be
+          undone.
         </>
       }
       trigger="icon"

@@ -16,11 +16,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return Response.json({ toast: MEDIA_TOASTS.uploadFailed }, { status: 405, headers: { Allow: "POST" } });
   }
-  // Resource routes skip React Router's own Origin check for actions, so this one makes it.
-  if (!isSameOrigin(request)) {
-    discardRequestBody(request, 0);
-    return Response.json({ toast: MEDIA_TOASTS.uploadFailed }, { status: 403 });
-  }
+  // Resource routes skip React Router's own Origin check for actions; cross-site writes are refused before any
+  // route runs, by `rejectCrossSiteWrites` (server/security.ts) in server/app.ts.
   const viewer = await getViewer(request, context);
   if (!viewer) {
     discardRequestBody(request, MEDIA_BODY_BUDGET);
@@ -49,15 +46,4 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function loader() {
   return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-}
-
-/** A browser always sends Origin on a cross-origin POST; a request without one (curl, the bench) is let through. */
-function isSameOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin) return true;
-  try {
-    return new URL(origin).origin === new URL(request.url).origin;
-  } catch {
-    return false;
-  }
 }

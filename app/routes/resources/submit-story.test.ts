@@ -1,8 +1,6 @@
-import pino from "pino";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestInfoContext } from "~/.server/request-context";
-import { servicesContext, type Services } from "~/.server/services";
+import type { Services } from "~/.server/services";
+import { createRouteContext } from "~/.server/test-route-context";
 import { action, loader } from "./submit-story";
 
 /** Services whose database is down: every query throws. */
@@ -13,13 +11,7 @@ const brokenServices = {
 } as unknown as Services;
 
 function call(body: BodyInit, headers: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, brokenServices);
-  context.set(requestInfoContext, {
-    requestId: "test",
-    clientIp: "203.0.113.5",
-    log: pino({ level: "silent" }),
-  });
+  const context = createRouteContext(brokenServices, { clientIp: "203.0.113.5" });
   const request = new Request("http://localhost/stories/submit", { method: "POST", body, headers });
   return action({ request, context, params: {} } as unknown as Parameters<typeof action>[0]) as Promise<{
     data: unknown;
