@@ -4,7 +4,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "data/", "node_modules/", "test-results/", "playwright-report/", "drizzle/", ".tmp/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "data/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "drizzle/",
+      ".tmp/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { languageOptions: { globals: { ...globals.node, ...globals.browser } } },
@@ -21,7 +32,10 @@ export default tseslint.config(
     // Server-only code has one home (STYLE.md habit 2): components and shared libs may not import it.
     files: ["app/components/**", "app/lib/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["~/.server/*", "**/.server/*"], message: "Server-only module." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/.server/*", "**/.server/*"], message: "Server-only module." }] },
+      ],
     },
   },
 );

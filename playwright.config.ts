@@ -4,7 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3217);
 const E2E_DATA_DIR = path.resolve(`.tmp/e2e-data-${E2E_PORT}`);
-const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) => fs.existsSync(candidate));
+const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candidate) =>
+  fs.existsSync(candidate),
+);
 
 const MUTATING_SPECS = [/admin-stories\.spec\.ts/, /business-dashboard\.spec\.ts/];
 const browserUse = {

@@ -55,7 +55,10 @@ export default function handleRequest(
         !responseHeaders.has("Cache-Control");
       if (!cacheable) {
         if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PRIVATE);
-        return new Response(request.method === "HEAD" ? null : html, { status: responseStatusCode, headers: responseHeaders });
+        return new Response(request.method === "HEAD" ? null : html, {
+          status: responseStatusCode,
+          headers: responseHeaders,
+        });
       }
       // The nonce changes on every response; hash the page without it so identical pages share an ETag.
       const stable = nonce ? buffer.toString("utf8").replaceAll(nonce, "") : buffer;
@@ -67,7 +70,10 @@ export default function handleRequest(
       if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) {
         return new Response(null, { status: 304, headers: responseHeaders });
       }
-      return new Response(request.method === "HEAD" ? null : html, { status: responseStatusCode, headers: responseHeaders });
+      return new Response(request.method === "HEAD" ? null : html, {
+        status: responseStatusCode,
+        headers: responseHeaders,
+      });
     }
 
     const { pipe, abort } = renderToPipeableStream(

@@ -83,7 +83,12 @@ interface Row {
   non2xx: number;
 }
 
-async function drive(name: string, url: string, paths: () => string, headers: Record<string, string> = {}): Promise<Row> {
+async function drive(
+  name: string,
+  url: string,
+  paths: () => string,
+  headers: Record<string, string> = {},
+): Promise<Row> {
   const result = await autocannon({
     url,
     connections,
@@ -134,7 +139,9 @@ try {
   console.log("| run | req/s | p50 ms | p99 ms | errors | non-2xx |");
   console.log("|---|---|---|---|---|---|");
   for (const row of rows) {
-    console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} |`);
+    console.log(
+      `| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} |`,
+    );
   }
   const [staticRow, uncached, cached] = rows;
   console.log(

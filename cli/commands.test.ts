@@ -22,8 +22,16 @@ describe("operator CLI", () => {
   });
 
   it("creates a verified admin, refuses a duplicate and a weak password, and seeds once", async () => {
-    expect(await startCli("user:create", { email: "Chief@Example.com", password: "harbor-lights-88", admin: true }, "usage")).toBe(0);
-    expect(await startCli("user:create", { email: "chief@example.com", password: "harbor-lights-88" }, "usage")).toBe(1);
+    expect(
+      await startCli(
+        "user:create",
+        { email: "Chief@Example.com", password: "harbor-lights-88", admin: true },
+        "usage",
+      ),
+    ).toBe(0);
+    expect(
+      await startCli("user:create", { email: "chief@example.com", password: "harbor-lights-88" }, "usage"),
+    ).toBe(1);
     expect(await startCli("user:create", { email: "weak@example.com", password: "123456" }, "usage")).toBe(2);
     expect(await startCli("user:create", { email: "x@example.com" }, "usage")).toBe(2);
     expect(await startCli("seed", {}, "usage")).toBe(0);

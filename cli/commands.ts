@@ -18,7 +18,11 @@ interface Options {
 }
 
 /** Runs one operator command against the configured database; returns the exit code. */
-export async function startCli(command: string | undefined, options: Options, usage: string): Promise<number> {
+export async function startCli(
+  command: string | undefined,
+  options: Options,
+  usage: string,
+): Promise<number> {
   if (!command || !["user:create", "seed", "migrate"].includes(command)) {
     console.error(usage);
     return command ? 2 : 0;
@@ -37,8 +41,17 @@ export async function startCli(command: string | undefined, options: Options, us
       return 0;
     }
     if (command === "seed") {
-      const result = await seedDemoContent({ db: database.db, storage: createStorage(env), logger, timeZone: env.SITE_TIMEZONE });
-      console.log("skipped" in result ? "The database already has content; nothing seeded." : `Seeded ${result.businesses} businesses and ${result.stories} stories.`);
+      const result = await seedDemoContent({
+        db: database.db,
+        storage: createStorage(env),
+        logger,
+        timeZone: env.SITE_TIMEZONE,
+      });
+      console.log(
+        "skipped" in result
+          ? "The database already has content; nothing seeded."
+          : `Seeded ${result.businesses} businesses and ${result.stories} stories.`,
+      );
       return 0;
     }
     const email = options.email!.trim().toLowerCase();
@@ -53,11 +66,14 @@ export async function startCli(command: string | undefined, options: Options, us
       console.error(`An account for ${email} already exists.`);
       return 1;
     }
-    const user = await ctx.internalAdapter.createUser({
-      email,
-      name: options.name ?? email.split("@")[0],
-      emailVerified: true,
-    }, { method: "admin" });
+    const user = await ctx.internalAdapter.createUser(
+      {
+        email,
+        name: options.name ?? email.split("@")[0],
+        emailVerified: true,
+      },
+      { method: "admin" },
+    );
     await ctx.internalAdapter.linkAccount({
       userId: user.id,
       providerId: "credential",

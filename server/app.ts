@@ -65,7 +65,10 @@ export function createApp(services: Services, { clientDir, dev = false }: AppOpt
   );
   app.use((_req, res, next) => {
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(env, res.locals.nonce as string, { dev }));
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+    res.setHeader(
+      "Permissions-Policy",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    );
     next();
   });
   app.use(compression());
@@ -87,10 +90,16 @@ export function createApp(services: Services, { clientDir, dev = false }: AppOpt
   });
 
   if (clientDir) {
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
-  app.use("/media", mediaRouter(() => services.storage));
+  app.use(
+    "/media",
+    mediaRouter(() => services.storage),
+  );
   if (!dev) app.use(pageCache());
 
   app.all(

@@ -23,10 +23,11 @@ app.use(async (req, res, next) => {
   }
 });
 const server = app.listen(env.PORT, env.HOST, () => console.log(`Local Shine dev server on ${env.APP_URL}`));
-const stop = () => server.close(async () => {
-  await first.stopServices();
-  await vite.close();
-  process.exit(0);
-});
+const stop = () =>
+  server.close(async () => {
+    await first.stopServices();
+    await vite.close();
+    process.exit(0);
+  });
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -248,7 +248,9 @@ describe("GET /media/*key", () => {
 describe("resized images", () => {
   it("serves ?w=320 as a smaller WebP made once, and leaves non-images and odd widths alone", async () => {
     const sharp = (await import("sharp")).default;
-    const big = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#0d6c78" } }).png().toBuffer();
+    const big = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#0d6c78" } })
+      .png()
+      .toBuffer();
     await storage.put("user-1/big.png", Readable.from([big]), { contentType: "image/png" });
 
     const resized = await new Promise<{ status: number; type?: string; body: Buffer }>((resolve, reject) => {
@@ -256,7 +258,13 @@ describe("resized images", () => {
         .get({ host: "127.0.0.1", port, path: "/media/user-1/big.png?w=320", agent: false }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, type: res.headers["content-type"], body: Buffer.concat(chunks) }));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              type: res.headers["content-type"],
+              body: Buffer.concat(chunks),
+            }),
+          );
         })
         .on("error", reject);
     });

@@ -69,7 +69,12 @@ export function mediaRouter(getStorage: () => Storage): express.Router {
         return;
       }
       pipeline(body, res, (error) => {
-        if (!error || error.code === "ERR_STREAM_PREMATURE_CLOSE" || error.code === "ERR_STREAM_UNABLE_TO_PIPE") return;
+        if (
+          !error ||
+          error.code === "ERR_STREAM_PREMATURE_CLOSE" ||
+          error.code === "ERR_STREAM_UNABLE_TO_PIPE"
+        )
+          return;
         logger.warn({ err: error, key }, "media stream failed");
       });
     } catch (error) {

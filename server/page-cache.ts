@@ -82,7 +82,12 @@ export function pageCache({ ttlMs = 5_000, maxEntries = 500 }: PageCacheOptions 
       ) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
         const html = Buffer.concat(chunks).toString("utf8");
-        entries.set(key, { html: nonce ? html.replaceAll(nonce, NONCE_PLACEHOLDER) : html, etag, cacheControl, expires: Date.now() + ttlMs });
+        entries.set(key, {
+          html: nonce ? html.replaceAll(nonce, NONCE_PLACEHOLDER) : html,
+          etag,
+          cacheControl,
+          expires: Date.now() + ttlMs,
+        });
       }
       return end(chunk, ...rest);
     }) as Response["end"];

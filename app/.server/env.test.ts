@@ -17,7 +17,9 @@ describe("parseEnv", () => {
   });
 
   it("requires AUTH_SECRET in production and seeds nothing there by default", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET: AUTH_SECRET is required when NODE_ENV=production/);
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
+      /AUTH_SECRET: AUTH_SECRET is required when NODE_ENV=production/,
+    );
     const env = parseEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(40) });
     expect(env.SEED_DEMO).toBe(false);
   });

@@ -7,7 +7,9 @@ const EnvSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
-    APP_URL: z.url({ message: "APP_URL must be an absolute URL such as https://localshine.example" }).optional(),
+    APP_URL: z
+      .url({ message: "APP_URL must be an absolute URL such as https://localshine.example" })
+      .optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
       .string()
@@ -15,7 +17,10 @@ const EnvSchema = z
       .optional(),
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
     ADMIN_EMAILS: z.string().default(""),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+      .optional(),
     MAIL_FROM: z.string().min(3).default("Local Shine <hello@localshine.local>"),
     TEAM_EMAIL: z.email({ message: "TEAM_EMAIL must be an email address" }).default("team@localshine.local"),
     SEED_DEMO: booleanFlag.optional(),
@@ -44,7 +49,11 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "AUTH_SECRET is required when NODE_ENV=production" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "AUTH_SECRET is required when NODE_ENV=production",
+      });
     }
     if (env.STORAGE === "s3" && !env.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "S3_BUCKET is required when STORAGE=s3" });

@@ -10,7 +10,9 @@ export async function setFlashToast(toast: FlashToast): Promise<string> {
 }
 
 /** Reads the pending toast (if any) and the header that clears it. */
-export async function takeFlashToast(request: Request): Promise<{ toast: FlashToast | null; header: string | null }> {
+export async function takeFlashToast(
+  request: Request,
+): Promise<{ toast: FlashToast | null; header: string | null }> {
   const value: unknown = await toastCookie.parse(request.headers.get("Cookie"));
   if (!value || typeof value !== "object") return { toast: null, header: null };
   const toast = value as FlashToast;

@@ -37,7 +37,12 @@ export function createServices(database: DatabaseHandle, env: Env): Services {
   const storage = createStorage(env);
   const transport = createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
   const mailer = createOutboxDispatcher({ db: database.db, transport, from: env.MAIL_FROM, logger });
-  const auth = createAuth({ db: database.db, env, secret: resolveAuthSecret(env), onEmailQueued: () => mailer.wake() });
+  const auth = createAuth({
+    db: database.db,
+    env,
+    secret: resolveAuthSecret(env),
+    onEmailQueued: () => mailer.wake(),
+  });
   return { env, database, db: database.db, storage, auth, mailer };
 }
 
@@ -52,7 +57,12 @@ export async function startServices(env: Env = getEnv()): Promise<Services> {
     const services = createServices(database, env);
     await promoteConfiguredAdmins(database.db, env);
     if (env.SEED_DEMO) {
-      const result = await seedDemoContent({ db: database.db, storage: services.storage, logger, timeZone: env.SITE_TIMEZONE });
+      const result = await seedDemoContent({
+        db: database.db,
+        storage: services.storage,
+        logger,
+        timeZone: env.SITE_TIMEZONE,
+      });
       if (!("skipped" in result)) logger.info({ ...result }, "demo content loaded");
     }
     if (database.kind === "pglite") {

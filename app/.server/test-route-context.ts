@@ -4,7 +4,10 @@ import { requestInfoContext } from "./request-context";
 import { servicesContext, type Services } from "./services";
 
 /** The router context a loader or action gets from server/app.ts, for calling route modules in tests. */
-export function createRouteContext(services: Services, { clientIp = "127.0.0.1" }: { clientIp?: string } = {}) {
+export function createRouteContext(
+  services: Services,
+  { clientIp = "127.0.0.1" }: { clientIp?: string } = {},
+) {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(requestInfoContext, { requestId: "test", clientIp, log: pino({ level: "silent" }), nonce: "" });

@@ -32,9 +32,13 @@ export const ForgotPasswordSchema = z.object({ email });
 
 export const ResetPasswordSchema = z
   .object({
-    token: z.string({ error: "This reset link is invalid or has expired." }).min(1, "This reset link is invalid or has expired."),
+    token: z
+      .string({ error: "This reset link is invalid or has expired." })
+      .min(1, "This reset link is invalid or has expired."),
     password,
-    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+    confirmPassword: z
+      .string({ error: "Please confirm your password" })
+      .min(1, "Please confirm your password"),
   })
   .refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],

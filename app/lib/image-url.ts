@@ -8,7 +8,8 @@ export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
 export function sizedImageUrl(url: string | null | undefined, width: number): string | undefined {
   if (!url) return undefined;
   if (!url.startsWith("/media/")) return url;
-  const chosen = IMAGE_WIDTHS.find((candidate) => candidate >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+  const chosen =
+    IMAGE_WIDTHS.find((candidate) => candidate >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
   return `${url}?w=${chosen}`;
 }
 

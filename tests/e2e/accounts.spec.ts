@@ -7,7 +7,10 @@ async function expectToast(page: Page, title: string, description?: string) {
   if (description) await expect(toast.first()).toContainText(description);
 }
 
-test("sign up, confirm by email, sign out, sign in with Remember me, reset the password", async ({ page, context }) => {
+test("sign up, confirm by email, sign out, sign in with Remember me, reset the password", async ({
+  page,
+  context,
+}) => {
   const email = uniqueEmail("journey");
   const password = "porch-light-7781";
 
@@ -56,7 +59,10 @@ test("sign up, confirm by email, sign out, sign in with Remember me, reset the p
 
   // Signed in: the logo goes to the dashboard; the menu has no admin entry for an owner.
   const header = page.getByRole("banner");
-  await expect(header.getByRole("link", { name: "Local Shine — your dashboard" })).toHaveAttribute("href", "/dashboard");
+  await expect(header.getByRole("link", { name: "Local Shine — your dashboard" })).toHaveAttribute(
+    "href",
+    "/dashboard",
+  );
   await header.getByRole("button", { name: "Account menu" }).click();
   await expect(page.getByRole("menuitem", { name: "Dashboard", exact: true })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Business Listing Dashboard" })).toBeVisible();
@@ -117,7 +123,9 @@ test("sign up, confirm by email, sign out, sign in with Remember me, reset the p
 });
 
 test("without Remember me the session cookie ends with the browser", async ({ page, context, browser }) => {
-  const owner = await signInNewOwner(await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3217}` }));
+  const owner = await signInNewOwner(
+    await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3217}` }),
+  );
   await page.goto("/signin");
   await page.getByLabel("Email").fill(owner.email);
   await page.getByLabel("Password").fill(owner.password);
@@ -130,8 +138,13 @@ test("without Remember me the session cookie ends with the browser", async ({ pa
   expect(cookie!.sameSite).toBe("Lax");
 });
 
-test("the forgot-password page answers identically for known and unknown emails", async ({ page, browser }) => {
-  const ownerContext = await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3217}` });
+test("the forgot-password page answers identically for known and unknown emails", async ({
+  page,
+  browser,
+}) => {
+  const ownerContext = await browser.newContext({
+    baseURL: `http://localhost:${process.env.E2E_PORT ?? 3217}`,
+  });
   const owner = await signInNewOwner(ownerContext);
   const answers: string[] = [];
   for (const email of [owner.email, uniqueEmail("ghost")]) {
@@ -150,11 +163,16 @@ test("only admins see the Shine Stories Panel entry and reach /admin/stories", a
   await page.goto("/admin/stories");
   await expect(page).toHaveURL(/\/admin\/stories$/);
   await page.getByRole("banner").getByRole("button", { name: "Account menu" }).click();
-  await expect(page.getByRole("menuitem", { name: "Shine Stories Panel" })).toHaveAttribute("href", "/admin/stories");
+  await expect(page.getByRole("menuitem", { name: "Shine Stories Panel" })).toHaveAttribute(
+    "href",
+    "/admin/stories",
+  );
 });
 
 test("a redirect target off-site is ignored after sign-in", async ({ page, browser }) => {
-  const owner = await signInNewOwner(await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3217}` }));
+  const owner = await signInNewOwner(
+    await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3217}` }),
+  );
   await page.goto("/signin?redirectTo=%2F%2Fevil.example%2Fphish");
   await page.getByLabel("Email").fill(owner.email);
   await page.getByLabel("Password").fill(TEST_PASSWORD);

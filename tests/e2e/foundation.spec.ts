@@ -15,7 +15,10 @@ test("home page shows the shared header", async ({ page }) => {
     await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
   }
   await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/signin");
-  await expect(header.getByRole("link", { name: "Join Our Network" })).toHaveAttribute("href", "/submit-business");
+  await expect(header.getByRole("link", { name: "Join Our Network" })).toHaveAttribute(
+    "href",
+    "/submit-business",
+  );
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shine brighter in your neighborhood");
 });
 

@@ -162,7 +162,10 @@ test("story page: back link, image badges, long date, Markdown body and search-e
   const image = await main.locator("img").first().getAttribute("src");
   expect(image).toMatch(/^\/media\/story-backgrounds\//);
   // The page shows a resized copy (?w=…); Open Graph points at the original.
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${ORIGIN}${image!.split("?")[0]}`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    `${ORIGIN}${image!.split("?")[0]}`,
+  );
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${ORIGIN}/story/${id}`);
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
   expect(ld).toMatchObject({

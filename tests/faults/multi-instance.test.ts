@@ -54,10 +54,14 @@ describe("two app instances on one PostgreSQL and one S3 store", () => {
     await client.end();
     expect(rows[0].n).toBe(migrationFiles);
 
-    const created = spawnSync(process.execPath, ["--import", "tsx", "cli/index.ts", "user:create", "--email", EMAIL, "--password", PASSWORD], {
-      env: { ...process.env, ...shared, LOG_LEVEL: "silent" },
-      encoding: "utf8",
-    });
+    const created = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "cli/index.ts", "user:create", "--email", EMAIL, "--password", PASSWORD],
+      {
+        env: { ...process.env, ...shared, LOG_LEVEL: "silent" },
+        encoding: "utf8",
+      },
+    );
     expect(created.status, created.stderr).toBe(0);
 
     // A session made on A works on B.
@@ -73,11 +77,17 @@ describe("two app instances on one PostgreSQL and one S3 store", () => {
 
     // A file uploaded through A is served by B (both read the same bucket).
     const sharp = (await import("sharp")).default;
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#f5c02c" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#f5c02c" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set("title", "Shared kiosk ad");
     form.set("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "ad.png");
-    const uploaded = await fetch(`${a.url}/dashboard/media`, { method: "POST", body: form, headers: { Cookie: cookie } });
+    const uploaded = await fetch(`${a.url}/dashboard/media`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: cookie },
+    });
     expect(uploaded.status).toBe(201);
     const { media } = (await uploaded.json()) as { media: { fileUrl: string } };
     const served = await fetch(`${b.url}${media.fileUrl}`);

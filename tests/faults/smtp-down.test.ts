@@ -25,10 +25,24 @@ describe("SMTP down while visitors submit", () => {
       TRUST_PROXY: "1",
       AUTH_SECRET: "smtp-down-test-secret-0123456789abcdef",
     };
-    const created = spawnSync(process.execPath, ["--import", "tsx", "cli/index.ts", "user:create", "--email", "boss@example.com", "--password", "lantern-orchard-9", "--admin"], {
-      env: { ...process.env, ...env, LOG_LEVEL: "silent" },
-      encoding: "utf8",
-    });
+    const created = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "cli/index.ts",
+        "user:create",
+        "--email",
+        "boss@example.com",
+        "--password",
+        "lantern-orchard-9",
+        "--admin",
+      ],
+      {
+        env: { ...process.env, ...env, LOG_LEVEL: "silent" },
+        encoding: "utf8",
+      },
+    );
     expect(created.status, created.stderr).toBe(0);
     server = await startServer(env);
 
@@ -40,18 +54,36 @@ describe("SMTP down while visitors submit", () => {
         redirect: "manual",
       });
     for (let i = 0; i < 3; i++) {
-      const response = await post("/stories/submit.data", { firstName: "Ana", lastName: `Story${i}`, email: `ana${i}@example.com`, story: `Our kiosk story number ${i}, long enough.` });
+      const response = await post("/stories/submit.data", {
+        firstName: "Ana",
+        lastName: `Story${i}`,
+        email: `ana${i}@example.com`,
+        story: `Our kiosk story number ${i}, long enough.`,
+      });
       expect(response.status).toBe(200);
     }
     for (let i = 0; i < 2; i++) {
-      const response = await post("/submit-business.data", { businessName: `Down Time Diner ${i}`, phoneNumber: "", website: "", address: "" });
+      const response = await post("/submit-business.data", {
+        businessName: `Down Time Diner ${i}`,
+        phoneNumber: "",
+        website: "",
+        address: "",
+      });
       expect(response.status).toBeLessThan(400);
     }
 
     // Everything is stored (the admin inbox lists it) while nothing could be sent.
-    const signIn = await post("/signin", { intent: "signin", email: "boss@example.com", password: "lantern-orchard-9", redirectTo: "/admin/inbox" });
-    const inbox = await (await fetch(`${server.url}/admin/inbox`, { headers: { Cookie: cookieFrom(signIn) } })).text();
-    for (const text of ["Story0", "Story1", "Story2", "Down Time Diner 0", "Down Time Diner 1"]) expect(inbox).toContain(text);
+    const signIn = await post("/signin", {
+      intent: "signin",
+      email: "boss@example.com",
+      password: "lantern-orchard-9",
+      redirectTo: "/admin/inbox",
+    });
+    const inbox = await (
+      await fetch(`${server.url}/admin/inbox`, { headers: { Cookie: cookieFrom(signIn) } })
+    ).text();
+    for (const text of ["Story0", "Story1", "Story2", "Down Time Diner 0", "Down Time Diner 1"])
+      expect(inbox).toContain(text);
     expect(smtp.received).toHaveLength(0);
 
     // SMTP comes back: the outbox retries (backoff 2 s, 4 s, …) and each email arrives once.

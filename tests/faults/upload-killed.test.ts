@@ -12,7 +12,10 @@ afterAll(async () => {
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
 }
 
 describe("an upload killed midway", () => {
@@ -31,7 +34,11 @@ describe("an upload killed midway", () => {
     const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(12)]);
     const request = http.request(`${server.url}/dashboard/media`, {
       method: "POST",
-      headers: { Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": String(50 * 1024 * 1024) },
+      headers: {
+        Cookie: cookie,
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+        "Content-Length": String(50 * 1024 * 1024),
+      },
     });
     request.on("error", () => {});
     request.write(head);

@@ -58,9 +58,13 @@ describe("the embedded database has one owner", () => {
 describe("durability", () => {
   it("keeps a committed row when the owner is killed with SIGKILL, and the next process takes over the lock", async () => {
     const dataDir = tempDataDir();
-    const child = spawn(process.execPath, [...tsx, "tests/integration/fixtures/write-and-hang.ts", dataDir, "durable-1"], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      [...tsx, "tests/integration/fixtures/write-and-hang.ts", dataDir, "durable-1"],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     await new Promise<void>((resolve, reject) => {
       child.stdout.on("data", (chunk: Buffer) => {
         if (chunk.toString().includes("committed")) resolve();

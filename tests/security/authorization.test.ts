@@ -7,7 +7,12 @@ import { startServer, type ServerProcess } from "../support/server-process";
 // The domain-level matrices with direct database checks are tests/integration/*-authorization.test.ts.
 
 let server: ServerProcess;
-const who: Record<"visitor" | "ownerA" | "ownerB" | "admin", string> = { visitor: "", ownerA: "", ownerB: "", admin: "" };
+const who: Record<"visitor" | "ownerA" | "ownerB" | "admin", string> = {
+  visitor: "",
+  ownerA: "",
+  ownerB: "",
+  admin: "",
+};
 let businessId = "";
 let mediaId = "";
 let storyId = "";
@@ -29,14 +34,30 @@ async function html(path: string, cookie: string) {
 
 function businessForm(name: string, id?: string) {
   const form = new FormData();
-  for (const [key, value] of [["name", name], ["industry", "food-industry"], ["address", "1 Main St"], ["city", "Encino"], ["state", "CA"], ["zip_code", "91316"]]) form.set(key, value);
+  for (const [key, value] of [
+    ["name", name],
+    ["industry", "food-industry"],
+    ["address", "1 Main St"],
+    ["city", "Encino"],
+    ["state", "CA"],
+    ["zip_code", "91316"],
+  ])
+    form.set(key, value);
   if (id) form.set("id", id);
   return form;
 }
 
 function storyForm(title: string, id?: string) {
   const form = new FormData();
-  for (const [key, value] of [["title", title], ["short_description", "Short"], ["description", "Long enough description"], ["industry", "home-services"], ["author", "Ana"], ["publish_date", "2025-05-01"]]) form.set(key, value);
+  for (const [key, value] of [
+    ["title", title],
+    ["short_description", "Short"],
+    ["description", "Long enough description"],
+    ["industry", "home-services"],
+    ["author", "Ana"],
+    ["publish_date", "2025-05-01"],
+  ])
+    form.set(key, value);
   if (id) form.set("id", id);
   return form;
 }
@@ -60,16 +81,42 @@ beforeAll(async () => {
 
   const upload = new FormData();
   upload.set("title", "Owner A ad");
-  upload.set("file", new Blob([Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64")], { type: "image/png" }), "a.png");
-  const uploaded = await fetch(`${server.url}/dashboard/media`, { method: "POST", body: upload, headers: { Cookie: who.ownerA } });
+  upload.set(
+    "file",
+    new Blob(
+      [
+        Buffer.from(
+          "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+          "base64",
+        ),
+      ],
+      { type: "image/png" },
+    ),
+    "a.png",
+  );
+  const uploaded = await fetch(`${server.url}/dashboard/media`, {
+    method: "POST",
+    body: upload,
+    headers: { Cookie: who.ownerA },
+  });
   mediaId = ((await uploaded.json()) as { media: { id: string } }).media.id;
 
   expect((await post("/admin/stories.data", storyForm("Matrix Story"), who.admin)).status).toBe(201);
   storyId = (await html("/admin/stories", who.admin)).match(/\/story\/([0-9a-f-]{36})/)![1];
 
-  const submitted = await post("/stories/submit.data", new URLSearchParams({ firstName: "Sam", lastName: "Lee", email: "sam@example.com", story: "A story long enough to keep." }), "");
+  const submitted = await post(
+    "/stories/submit.data",
+    new URLSearchParams({
+      firstName: "Sam",
+      lastName: "Lee",
+      email: "sam@example.com",
+      story: "A story long enough to keep.",
+    }),
+    "",
+  );
   expect(submitted.status).toBeLessThan(300);
-  submissionId = (await html("/admin/inbox", who.admin)).match(/name="id" value="([0-9a-f-]{36})"/)?.[1] ?? "";
+  submissionId =
+    (await html("/admin/inbox", who.admin)).match(/name="id" value="([0-9a-f-]{36})"/)?.[1] ?? "";
 }, 180_000);
 afterAll(async () => {
   await server.stop();
@@ -93,7 +140,9 @@ describe("authorization matrix", () => {
     expect(await html("/admin", who.ownerB)).toContain("Sneaky Shop");
     expect(await html("/admin", who.ownerA)).not.toContain("Sneaky Shop");
     // The admin may edit and delete anyone's.
-    expect((await post("/admin.data", businessForm("Owner A Bakery (checked)", businessId), who.admin)).status).toBe(200);
+    expect(
+      (await post("/admin.data", businessForm("Owner A Bakery (checked)", businessId), who.admin)).status,
+    ).toBe(200);
     expect(await html("/admin", who.ownerA)).toContain("Owner A Bakery (checked)");
   });
 
@@ -122,9 +171,16 @@ describe("authorization matrix", () => {
   it("inbox: only admins may read it or mark items handled", async () => {
     expect(submissionId).not.toBe("");
     for (const actor of ["visitor", "ownerA"] as const) {
-      const response = await post("/admin/inbox.data", new URLSearchParams({ intent: "handle", kind: "story_submission", id: submissionId }), who[actor]);
+      const response = await post(
+        "/admin/inbox.data",
+        new URLSearchParams({ intent: "handle", kind: "story_submission", id: submissionId }),
+        who[actor],
+      );
       expectRefused(response, actor);
-      const read = await fetch(`${server.url}/admin/inbox`, { headers: { Cookie: who[actor] }, redirect: "manual" });
+      const read = await fetch(`${server.url}/admin/inbox`, {
+        headers: { Cookie: who[actor] },
+        redirect: "manual",
+      });
       expect(read.status, actor).toBe(302);
     }
     expect(await html("/admin/inbox", who.admin)).toContain("Mark as handled");

@@ -9,13 +9,66 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const CONCURRENCY = 12;
 
 const FIELDS = [
-  "intent", "email", "password", "rememberMe", "redirectTo", "token", "confirmPassword", "firstName", "lastName",
-  "story", "website", "businessName", "phoneNumber", "address", "name", "message", "title", "description", "notes",
-  "id", "industry", "city", "state", "zipCode", "zip_code", "rating", "reviewCount", "review_count", "phone",
-  "publishDate", "shortDescription", "content", "author", "isFeatured", "featured", "offerText", "ownerName",
-  "ownerBio", "file", "image", "ownerImage", "backgroundImage", "q", "page", "zip", "kind", "handled",
+  "intent",
+  "email",
+  "password",
+  "rememberMe",
+  "redirectTo",
+  "token",
+  "confirmPassword",
+  "firstName",
+  "lastName",
+  "story",
+  "website",
+  "businessName",
+  "phoneNumber",
+  "address",
+  "name",
+  "message",
+  "title",
+  "description",
+  "notes",
+  "id",
+  "industry",
+  "city",
+  "state",
+  "zipCode",
+  "zip_code",
+  "rating",
+  "reviewCount",
+  "review_count",
+  "phone",
+  "publishDate",
+  "shortDescription",
+  "content",
+  "author",
+  "isFeatured",
+  "featured",
+  "offerText",
+  "ownerName",
+  "ownerBio",
+  "file",
+  "image",
+  "ownerImage",
+  "backgroundImage",
+  "q",
+  "page",
+  "zip",
+  "kind",
+  "handled",
 ];
-const INTENTS = ["signin", "signup", "create", "update", "delete", "save", "handle", "markHandled", "unknown", ""];
+const INTENTS = [
+  "signin",
+  "signup",
+  "create",
+  "update",
+  "delete",
+  "save",
+  "handle",
+  "markHandled",
+  "unknown",
+  "",
+];
 
 /** encodeURIComponent that tolerates lone surrogates (our garbage is deliberately malformed). */
 const enc = (value: string) => encodeURIComponent(value.toWellFormed());
@@ -25,7 +78,7 @@ function random() {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
   return seed / 0x7fffffff;
 }
-const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
 
 function garbageString(): string {
   switch (Math.floor(random() * 10)) {
@@ -40,13 +93,31 @@ function garbageString(): string {
     case 4:
       return "<script>alert(1)</script>\"'><img src=x onerror=alert(1)>";
     case 5:
-      return pick(["00000000-0000-0000-0000-000000000000", "not-a-uuid", "../../etc/passwd", "%00", "NaN", "Infinity", "1e309"]);
+      return pick([
+        "00000000-0000-0000-0000-000000000000",
+        "not-a-uuid",
+        "../../etc/passwd",
+        "%00",
+        "NaN",
+        "Infinity",
+        "1e309",
+      ]);
     case 6:
       return pick(INTENTS);
     case 7:
       return Array.from({ length: 20 }, () => String.fromCharCode(Math.floor(random() * 0xffff))).join("");
     case 8:
-      return pick(["home-services", "food-industry", "bogus", "2026-02-30", "2026-11-22", "true", "on", "5.5", "-1"]);
+      return pick([
+        "home-services",
+        "food-industry",
+        "bogus",
+        "2026-02-30",
+        "2026-11-22",
+        "true",
+        "on",
+        "5.5",
+        "-1",
+      ]);
     default:
       return `a${Math.floor(random() * 1e6)}@example.com`;
   }
@@ -54,7 +125,10 @@ function garbageString(): string {
 
 function randomFields(): [string, string][] {
   const count = Math.floor(random() * 12);
-  return Array.from({ length: count }, () => [random() > 0.9 ? garbageString().slice(0, 40) : pick(FIELDS), garbageString()]);
+  return Array.from({ length: count }, () => [
+    random() > 0.9 ? garbageString().slice(0, 40) : pick(FIELDS),
+    garbageString(),
+  ]);
 }
 
 function randomBody(): { body?: BodyInit; contentType?: string } {
@@ -72,11 +146,24 @@ function randomBody(): { body?: BodyInit; contentType?: string } {
     case 2:
       return { body: JSON.stringify(Object.fromEntries(randomFields())), contentType: "application/json" };
     case 3:
-      return { body: new Uint8Array(Array.from({ length: Math.floor(random() * 5000) }, () => Math.floor(random() * 256))), contentType: pick(["multipart/form-data; boundary=xyz", "application/octet-stream", "text/plain", "multipart/form-data"]) };
+      return {
+        body: new Uint8Array(
+          Array.from({ length: Math.floor(random() * 5000) }, () => Math.floor(random() * 256)),
+        ),
+        contentType: pick([
+          "multipart/form-data; boundary=xyz",
+          "application/octet-stream",
+          "text/plain",
+          "multipart/form-data",
+        ]),
+      };
     case 4:
       return {};
     default:
-      return { body: "--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n\r\n\u0089PNG", contentType: "multipart/form-data; boundary=xyz" };
+      return {
+        body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\u0089PNG',
+        contentType: "multipart/form-data; boundary=xyz",
+      };
   }
 }
 
@@ -102,7 +189,12 @@ function dataUrl(path: string) {
  * bad request (415, 429) before reading a large body and close the connection, which fetch reports as a
  * network error; here the answer is still seen.
  */
-async function send(method: string, target: string, headers: Record<string, string>, body?: BodyInit): Promise<number> {
+async function send(
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+  body?: BodyInit,
+): Promise<number> {
   let bytes: Buffer | undefined;
   if (body !== undefined) {
     const encoded = new Response(body);
@@ -136,7 +228,10 @@ async function hammer(method: string, path: () => string, who: string) {
       const base = path();
       const target = method === "POST" && !base.startsWith("/api/") && random() < 0.8 ? dataUrl(base) : base;
       const { body, contentType } = method === "GET" ? {} : randomBody();
-      const headers: Record<string, string> = { Origin: server.url, "X-Forwarded-For": `10.200.${Math.floor(random() * 250)}.${Math.floor(random() * 250)}` };
+      const headers: Record<string, string> = {
+        Origin: server.url,
+        "X-Forwarded-For": `10.200.${Math.floor(random() * 250)}.${Math.floor(random() * 250)}`,
+      };
       if (contentType) headers["Content-Type"] = contentType;
       if (cookies[who]) headers.Cookie = cookies[who];
       try {
@@ -144,7 +239,9 @@ async function hammer(method: string, path: () => string, who: string) {
         if (status >= 500) failures.push(`${method} ${target} as ${who} -> ${status}`);
       } catch (error) {
         const cause = (error as Error & { cause?: Error }).cause?.message ?? "";
-        failures.push(`${method} ${target} as ${who} -> ${(error as Error).message} ${cause} (server ${server.child.exitCode === null ? "up" : `exited ${server.child.exitCode}`})`);
+        failures.push(
+          `${method} ${target} as ${who} -> ${(error as Error).message} ${cause} (server ${server.child.exitCode === null ? "up" : `exited ${server.child.exitCode}`})`,
+        );
       }
     }
   }
@@ -170,7 +267,9 @@ const ALL_POST_ENDPOINTS: [string, string][] = [
   ["/signout", "visitor"],
 ];
 
-const POST_ENDPOINTS = process.env.FUZZ_ONLY ? ALL_POST_ENDPOINTS.filter(([path]) => path === process.env.FUZZ_ONLY) : ALL_POST_ENDPOINTS;
+const POST_ENDPOINTS = process.env.FUZZ_ONLY
+  ? ALL_POST_ENDPOINTS.filter(([path]) => path === process.env.FUZZ_ONLY)
+  : ALL_POST_ENDPOINTS;
 
 describe("fuzzing every form and endpoint", () => {
   for (const [endpoint, who] of POST_ENDPOINTS) {
@@ -183,14 +282,17 @@ describe("fuzzing every form and endpoint", () => {
 
   it(`GET listing and detail pages with ${RUNS} random paths and queries, no 5xx`, async () => {
     const paths = [
-      () => `/local-shiners/all?industry=${enc(garbageString().slice(0, 80))}&zip=${enc(garbageString().slice(0, 80))}&page=${enc(garbageString().slice(0, 20))}`,
+      () =>
+        `/local-shiners/all?industry=${enc(garbageString().slice(0, 80))}&zip=${enc(garbageString().slice(0, 80))}&page=${enc(garbageString().slice(0, 20))}`,
       () => `/local-shiners/${enc(garbageString().slice(0, 60))}`,
-      () => `/shine-stories/${pick(["food-industry", "bogus"])}?q=${enc(garbageString().slice(0, 300))}&featured=${enc(garbageString().slice(0, 10))}`,
+      () =>
+        `/shine-stories/${pick(["food-industry", "bogus"])}?q=${enc(garbageString().slice(0, 300))}&featured=${enc(garbageString().slice(0, 10))}`,
       () => `/business/${enc(garbageString().slice(0, 80))}`,
       () => `/story/${enc(garbageString().slice(0, 80))}`,
       () => `/media/${enc(garbageString().slice(0, 80))}?w=${enc(garbageString().slice(0, 8))}`,
       () => `/admin?q=${enc(garbageString().slice(0, 300))}&page=${enc(garbageString().slice(0, 10))}`,
-      () => `/admin/stories?q=${enc(garbageString().slice(0, 300))}&industry=${enc(garbageString().slice(0, 30))}`,
+      () =>
+        `/admin/stories?q=${enc(garbageString().slice(0, 300))}&industry=${enc(garbageString().slice(0, 30))}`,
     ];
     const failures = await hammer("GET", () => pick(paths)(), "admin");
     expect(failures.slice(0, 5)).toEqual([]);

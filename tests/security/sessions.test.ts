@@ -14,13 +14,22 @@ afterAll(async () => {
 });
 
 function signIn(extra: { cookie?: string; redirectTo?: string; rememberMe?: boolean } = {}) {
-  const body = new URLSearchParams({ intent: "signin", email: EMAIL, password: PASSWORD, redirectTo: extra.redirectTo ?? "" });
+  const body = new URLSearchParams({
+    intent: "signin",
+    email: EMAIL,
+    password: PASSWORD,
+    redirectTo: extra.redirectTo ?? "",
+  });
   if (extra.rememberMe) body.set("rememberMe", "on");
   return fetch(`${server.url}/signin`, {
     method: "POST",
     body,
     redirect: "manual",
-    headers: { Origin: server.url, "X-Forwarded-For": randomIp(), ...(extra.cookie ? { Cookie: extra.cookie } : {}) },
+    headers: {
+      Origin: server.url,
+      "X-Forwarded-For": randomIp(),
+      ...(extra.cookie ? { Cookie: extra.cookie } : {}),
+    },
   });
 }
 
@@ -48,9 +57,16 @@ describe("sessions", () => {
 
   it("invalidates the session on the server at sign-out: the old cookie no longer works", async () => {
     const cookie = cookieFrom(await signIn());
-    const before = await fetch(`${server.url}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
+    const before = await fetch(`${server.url}/dashboard`, {
+      headers: { Cookie: cookie },
+      redirect: "manual",
+    });
     expect(before.status).toBe(200);
-    const out = await fetch(`${server.url}/signout`, { method: "POST", headers: { Cookie: cookie, Origin: server.url }, redirect: "manual" });
+    const out = await fetch(`${server.url}/signout`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: server.url },
+      redirect: "manual",
+    });
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/");
     const after = await fetch(`${server.url}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
@@ -59,7 +75,13 @@ describe("sessions", () => {
   });
 
   it("never redirects off-site after sign-in", async () => {
-    for (const target of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "/%2F%2Fevil.example"]) {
+    for (const target of [
+      "//evil.example/x",
+      "https://evil.example/",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "/%2F%2Fevil.example",
+    ]) {
       const response = await signIn({ redirectTo: target });
       const location = response.headers.get("location") ?? "";
       expect(location.startsWith("/"), `${target} -> ${location}`).toBe(true);
@@ -72,16 +94,30 @@ describe("sessions", () => {
 
   it("refuses state-changing requests from another origin", async () => {
     const cookie = cookieFrom(await signIn());
-    for (const path of ["/signout", "/signin", "/dashboard/media", "/admin", "/stories/submit", "/api/auth/sign-out"]) {
+    for (const path of [
+      "/signout",
+      "/signin",
+      "/dashboard/media",
+      "/admin",
+      "/stories/submit",
+      "/api/auth/sign-out",
+    ]) {
       const response = await fetch(`${server.url}${path}`, {
         method: "POST",
-        headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Cookie: cookie,
+          Origin: "https://evil.example",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: "intent=delete",
         redirect: "manual",
       });
       expect(response.status, path).toBe(403);
     }
-    const stillSignedIn = await fetch(`${server.url}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
+    const stillSignedIn = await fetch(`${server.url}/dashboard`, {
+      headers: { Cookie: cookie },
+      redirect: "manual",
+    });
     expect(stillSignedIn.status).toBe(200);
   });
 });

@@ -24,12 +24,23 @@ async function upload(bytes: Buffer, fileName: string, type = "application/octet
   const form = new FormData();
   form.set("title", "Attack");
   form.set("file", new Blob([new Uint8Array(bytes)], { type }), fileName);
-  const response = await fetch(`${server.url}/dashboard/media`, { method: "POST", body: form, headers: { Cookie: cookie } });
-  return { status: response.status, body: (await response.json()) as { toast?: { title: string }; media?: { fileUrl: string; fileName: string; fileType: string } } };
+  const response = await fetch(`${server.url}/dashboard/media`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookie },
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      toast?: { title: string };
+      media?: { fileUrl: string; fileName: string; fileType: string };
+    },
+  };
 }
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -37,9 +48,17 @@ function filesUnder(dir: string): string[] {
 describe("upload attacks", () => {
   it("refuses SVG with script, HTML and executables renamed as images", async () => {
     const attacks: [string, Buffer, string][] = [
-      ["logo.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "image/svg+xml"],
+      [
+        "logo.svg",
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        "image/svg+xml",
+      ],
       ["photo.png", Buffer.from("<!doctype html><script>alert(document.cookie)</script>"), "image/png"],
-      ["photo.jpg", Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(200)]), "image/jpeg"],
+      [
+        "photo.jpg",
+        Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(200)]),
+        "image/jpeg",
+      ],
       ["setup.jpg", Buffer.concat([Buffer.from("MZ"), Buffer.alloc(300, 0x90)]), "image/jpeg"],
       ["clip.mp4", Buffer.from("just some text pretending to be a video"), "video/mp4"],
     ];
@@ -51,7 +70,11 @@ describe("upload attacks", () => {
   });
 
   it("neutralises a GIF/HTML polyglot: stored and served only as an inert image", async () => {
-    const polyglot = Buffer.concat([Buffer.from("GIF89a"), Buffer.from([1, 0, 1, 0, 0, 0, 0]), Buffer.from("<script>alert(1)</script>")]);
+    const polyglot = Buffer.concat([
+      Buffer.from("GIF89a"),
+      Buffer.from([1, 0, 1, 0, 0, 0, 0]),
+      Buffer.from("<script>alert(1)</script>"),
+    ]);
     const result = await upload(polyglot, "funny.html", "text/html");
     if (result.status === 415) return; // refusing it outright is just as safe
     expect(result.status).toBe(201);
@@ -64,7 +87,9 @@ describe("upload attacks", () => {
   });
 
   it("ignores path tricks in file names: nothing is written outside the storage root", async () => {
-    const before = new Set(filesUnder(server.dataDir).filter((file) => !file.includes(`${path.sep}db${path.sep}`)));
+    const before = new Set(
+      filesUnder(server.dataDir).filter((file) => !file.includes(`${path.sep}db${path.sep}`)),
+    );
     for (const name of ["../../../etc/passwd.png", "..\\..\\evil.png", "a\u0000b.png", "/abs/path.png"]) {
       const result = await upload(PNG, name, "image/png");
       // Refused (400) or stored under a generated key with a cleaned display name: both are safe.
@@ -74,7 +99,9 @@ describe("upload attacks", () => {
       expect(result.body.media?.fileName).not.toMatch(/[/\\\u0000]/);
       expect(result.body.media?.fileUrl).toMatch(/^\/media\/[A-Za-z0-9]+\/\d+-[a-z0-9]+\.png$/);
     }
-    const added = filesUnder(server.dataDir).filter((file) => !before.has(file) && !file.includes(`${path.sep}db${path.sep}`));
+    const added = filesUnder(server.dataDir).filter(
+      (file) => !before.has(file) && !file.includes(`${path.sep}db${path.sep}`),
+    );
     const uploads = path.join(server.dataDir, "uploads") + path.sep;
     for (const file of added) {
       if (file.startsWith(path.join(server.dataDir, "mail"))) continue;
@@ -91,8 +118,19 @@ describe("upload attacks", () => {
     const parts = Array.from({ length: 101 }, (_, i) => (i === 0 ? chunk : Buffer.alloc(1024 * 1024)));
     const form = new FormData();
     form.set("title", "Too big");
-    form.set("file", new Blob(parts.map((part) => new Uint8Array(part)), { type: "image/png" }), "big.png");
-    const response = await fetch(`${server.url}/dashboard/media`, { method: "POST", body: form, headers: { Cookie: cookie } });
+    form.set(
+      "file",
+      new Blob(
+        parts.map((part) => new Uint8Array(part)),
+        { type: "image/png" },
+      ),
+      "big.png",
+    );
+    const response = await fetch(`${server.url}/dashboard/media`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: cookie },
+    });
     expect(response.status).toBe(413);
     expect(filesUnder(uploadsDir).length).toBe(before);
   });

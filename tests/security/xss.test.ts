@@ -45,12 +45,25 @@ async function post(path: string, body: FormData | URLSearchParams, cookie = "")
 describe("stored XSS renders inert", () => {
   it("in every business field: the public page, the directory and the dashboard", async () => {
     const form = new FormData();
-    const fields = ["name", "description", "address", "city", "state", "phone", "offer_text", "owner_name", "owner_bio", "quality_description", "community_description", "sustainability_description"];
+    const fields = [
+      "name",
+      "description",
+      "address",
+      "city",
+      "state",
+      "phone",
+      "offer_text",
+      "owner_name",
+      "owner_bio",
+      "quality_description",
+      "community_description",
+      "sustainability_description",
+    ];
     const limits: Record<string, number> = { state: 50, phone: 40 };
     for (const field of fields) form.set(field, `${field} ${PAYLOAD}`.slice(0, limits[field] ?? 190));
     form.set("industry", "food-industry");
     form.set("zip_code", "91367");
-    form.set("website", "https://example.com/\"><script>alert(4)</script>");
+    form.set("website", 'https://example.com/"><script>alert(4)</script>');
     const created = await post("/admin.data", form, owner);
     expect(created.status, await created.clone().text()).toBe(201);
     const listing = await page("/admin", owner);
@@ -62,13 +75,23 @@ describe("stored XSS renders inert", () => {
 
     // A javascript: website is refused outright.
     const bad = new FormData();
-    for (const [key, value] of [["name", "Bad link"], ["industry", "food-industry"], ["address", "1 Main"], ["city", "Encino"], ["state", "CA"], ["zip_code", "91316"], ["website", URL_PAYLOAD]]) bad.set(key, value);
+    for (const [key, value] of [
+      ["name", "Bad link"],
+      ["industry", "food-industry"],
+      ["address", "1 Main"],
+      ["city", "Encino"],
+      ["state", "CA"],
+      ["zip_code", "91316"],
+      ["website", URL_PAYLOAD],
+    ])
+      bad.set(key, value);
     expect((await post("/admin.data", bad, owner)).status).toBe(400);
   });
 
   it("in every story field, including Markdown content", async () => {
     const form = new FormData();
-    for (const field of ["title", "short_description", "description", "author"]) form.set(field, `${field} ${PAYLOAD}`.slice(0, 190));
+    for (const field of ["title", "short_description", "description", "author"])
+      form.set(field, `${field} ${PAYLOAD}`.slice(0, 190));
     form.set("content", `# Hello\n\n${PAYLOAD}\n\n[click](javascript:alert(5)) <svg onload=alert(6)>`);
     form.set("industry", "home-services");
     form.set("publish_date", "2025-01-01");
@@ -76,7 +99,9 @@ describe("stored XSS renders inert", () => {
     const created = await post("/admin/stories.data", form, admin);
     expect(created.status).toBe(201);
     const panel = await page("/admin/stories", admin);
-    const id = panel.match(/\/story\/([0-9a-f-]{36})/)?.[1] ?? (await page("/shine-stories/home-services")).match(/\/story\/([0-9a-f-]{36})/)?.[1];
+    const id =
+      panel.match(/\/story\/([0-9a-f-]{36})/)?.[1] ??
+      (await page("/shine-stories/home-services")).match(/\/story\/([0-9a-f-]{36})/)?.[1];
     expect(id).toBeTruthy();
     const story = await page(`/story/${id}`);
     expectInert(story, "story page");
@@ -86,11 +111,25 @@ describe("stored XSS renders inert", () => {
   });
 
   it("in visitor submissions shown in the admin inbox", async () => {
-    const story = new URLSearchParams({ firstName: "Eve<script>", lastName: "Hacker", email: "eve@example.com", story: `My story ${PAYLOAD}` });
+    const story = new URLSearchParams({
+      firstName: "Eve<script>",
+      lastName: "Hacker",
+      email: "eve@example.com",
+      story: `My story ${PAYLOAD}`,
+    });
     expect((await post("/stories/submit.data", story)).status).toBeLessThan(300);
-    const application = new URLSearchParams({ businessName: `Evil ${PAYLOAD}`.slice(0, 150), phoneNumber: "", website: "https://evil.example", address: PAYLOAD.slice(0, 200) });
+    const application = new URLSearchParams({
+      businessName: `Evil ${PAYLOAD}`.slice(0, 150),
+      phoneNumber: "",
+      website: "https://evil.example",
+      address: PAYLOAD.slice(0, 200),
+    });
     expect((await post("/submit-business.data", application)).status).toBeLessThan(400);
-    const contact = new URLSearchParams({ name: "Mallory", email: "mallory@example.com", message: `Hi ${PAYLOAD}` });
+    const contact = new URLSearchParams({
+      name: "Mallory",
+      email: "mallory@example.com",
+      message: `Hi ${PAYLOAD}`,
+    });
     expect((await post("/contact.data", contact)).status).toBeLessThan(400);
     const inbox = await page("/admin/inbox", admin);
     expect(inbox).toContain("Mallory");

@@ -35,7 +35,10 @@ export async function createSignedInAccount(server: ServerProcess, email: string
     const mail = (await readDevMailbox(server.dataDir)).find((message) => message.to.includes(email));
     const link = mail?.links.find((url) => url.includes("/api/auth/verify-email"));
     if (link) {
-      const verified = await fetch(link, { redirect: "manual", headers: { "X-Forwarded-For": headers["X-Forwarded-For"] } });
+      const verified = await fetch(link, {
+        redirect: "manual",
+        headers: { "X-Forwarded-For": headers["X-Forwarded-For"] },
+      });
       const cookie = cookieFrom(verified);
       if (!cookie.includes("session_token")) throw new Error("verification did not sign in");
       return cookie;

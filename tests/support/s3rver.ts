@@ -23,7 +23,13 @@ const S3rver = createRequire(import.meta.url)("s3rver") as S3rverConstructor;
 /** An S3-compatible server on loopback (bucket `media`, credentials S3RVER/S3RVER) for tests. */
 export async function startS3rver() {
   const directory = await mkdtemp(path.join(os.tmpdir(), "local-shine-s3rver-"));
-  const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: "media" }] });
+  const server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: "media" }],
+  });
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

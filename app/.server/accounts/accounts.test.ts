@@ -21,7 +21,10 @@ describe("accounts", () => {
   });
 
   it("signs up an unconfirmed account that cannot sign in until it confirms", async () => {
-    const created = await signUp(services, caller("10.0.0.1"), { email: "Owner@Example.com", password: "sunny-valley-42" });
+    const created = await signUp(services, caller("10.0.0.1"), {
+      email: "Owner@Example.com",
+      password: "sunny-valley-42",
+    });
     expect(created.ok).toBe(true);
     const [row] = await services.db.select().from(users).where(eq(users.email, "owner@example.com"));
     expect(row.emailVerified).toBe(false);
@@ -48,10 +51,16 @@ describe("accounts", () => {
   });
 
   it("rejects weak passwords with every reason", async () => {
-    const common = await signUp(services, caller("10.0.0.2"), { email: "weak@example.com", password: "password" });
+    const common = await signUp(services, caller("10.0.0.2"), {
+      email: "weak@example.com",
+      password: "password",
+    });
     expect(common.ok).toBe(false);
     if (!common.ok) expect(common.message).toContain("Password is too common.");
-    const same = await signUp(services, caller("10.0.0.2"), { email: "sam@example.com", password: "sam@example.com" });
+    const same = await signUp(services, caller("10.0.0.2"), {
+      email: "sam@example.com",
+      password: "sam@example.com",
+    });
     expect(same.ok).toBe(false);
     if (!same.ok) expect(same.message).toContain("Password must not be the same as your email.");
   });
@@ -65,13 +74,25 @@ describe("accounts", () => {
   it("refuses the sixth rapid wrong password from one IP", async () => {
     const ip = "10.0.0.66";
     for (let i = 0; i < 5; i++) {
-      const result = await signIn(services, caller(ip), { email: `nobody${i}@example.com`, password: "wrong-pass", rememberMe: false });
+      const result = await signIn(services, caller(ip), {
+        email: `nobody${i}@example.com`,
+        password: "wrong-pass",
+        rememberMe: false,
+      });
       expect(result).toMatchObject({ ok: false, status: 401 });
     }
-    const sixth = await signIn(services, caller(ip), { email: "owner@example.com", password: "sunny-valley-42", rememberMe: false });
+    const sixth = await signIn(services, caller(ip), {
+      email: "owner@example.com",
+      password: "sunny-valley-42",
+      rememberMe: false,
+    });
     expect(sixth).toEqual({ ok: false, status: 429, message: RATE_LIMIT_MESSAGE });
     // Another IP is not affected.
-    const other = await signIn(services, caller("10.0.0.67"), { email: "owner@example.com", password: "sunny-valley-42", rememberMe: false });
+    const other = await signIn(services, caller("10.0.0.67"), {
+      email: "owner@example.com",
+      password: "sunny-valley-42",
+      rememberMe: false,
+    });
     expect(other.ok).toBe(true);
   });
 

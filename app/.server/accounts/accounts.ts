@@ -89,7 +89,11 @@ export async function signUp(
     }),
   );
   if (response.ok) return { ok: true, cookies: [] };
-  return { ok: false, status: response.status, message: await messageOf(response, "Could not create the account.") };
+  return {
+    ok: false,
+    status: response.status,
+    message: await messageOf(response, "Could not create the account."),
+  };
 }
 
 /** Always answers the same way, whether or not an account exists (no account enumeration). */
@@ -103,7 +107,10 @@ export async function requestPasswordReset(
   if (!byIp.allowed) return refused();
   const byAccount = await hitRateLimit(db, `reset:account:${email}`, RESET_PER_ACCOUNT);
   if (byAccount.allowed) {
-    await auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: caller.headers });
+    await auth.api.requestPasswordReset({
+      body: { email, redirectTo: "/reset-password" },
+      headers: caller.headers,
+    });
   }
   return { ok: true, cookies: [] };
 }
@@ -123,7 +130,11 @@ export async function resetPassword(
   );
   if (response.ok) return { ok: true, cookies: [] };
   const message = await messageOf(response, "This reset link is invalid or has expired.");
-  return { ok: false, status: response.status, message: /token/i.test(message) ? "This reset link is invalid or has expired." : message };
+  return {
+    ok: false,
+    status: response.status,
+    message: /token/i.test(message) ? "This reset link is invalid or has expired." : message,
+  };
 }
 
 export async function signOut({ auth }: Services, caller: Caller): Promise<string[]> {

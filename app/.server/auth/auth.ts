@@ -38,7 +38,13 @@ export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
     logger: { disabled: env.LOG_LEVEL === "silent", level: "error" },
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -107,9 +113,15 @@ export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
         const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown; email?: unknown };
         const password = ctx.path === "/sign-up/email" ? body.password : body.newPassword;
         if (typeof password !== "string") return;
-        const reasons = weakPasswordReasons(password, typeof body.email === "string" ? body.email : undefined);
+        const reasons = weakPasswordReasons(
+          password,
+          typeof body.email === "string" ? body.email : undefined,
+        );
         if (reasons.length > 0) {
-          throw new APIError("BAD_REQUEST", { message: `Weak password: ${reasons.join(" ")}`, code: "WEAK_PASSWORD" });
+          throw new APIError("BAD_REQUEST", {
+            message: `Weak password: ${reasons.join(" ")}`,
+            code: "WEAK_PASSWORD",
+          });
         }
       }),
     },

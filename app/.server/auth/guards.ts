@@ -46,7 +46,12 @@ export async function getViewer(request: Request, context: Ctx): Promise<Viewer 
 
 /** Same-site paths only: anything else (//evil.com, https://…, /\evil) falls back to `fallback`. */
 export function safeRedirectPath(target: unknown, fallback = "/dashboard"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) {
+  if (
+    typeof target !== "string" ||
+    !target.startsWith("/") ||
+    target.startsWith("//") ||
+    target.includes("\\")
+  ) {
     return fallback;
   }
   try {

@@ -18,7 +18,15 @@ describe("database schema", () => {
     const ext = await queryRows(db, sql`select extname from pg_extension where extname = 'pg_trgm'`);
     expect(ext).toHaveLength(1);
     await db.insert(users).values({ id: "u1", name: "Ana", email: "ana@example.com" });
-    const base = { name: "Shop", industry: "food-industry", address: "1 Main", city: "Woodland Hills", state: "CA", zipCode: "91367", userId: "u1" };
+    const base = {
+      name: "Shop",
+      industry: "food-industry",
+      address: "1 Main",
+      city: "Woodland Hills",
+      state: "CA",
+      zipCode: "91367",
+      userId: "u1",
+    };
     const [row] = await db.insert(businesses).values(base).returning();
     expect(row.rating).toBe(0);
     expect(row.reviewCount).toBe(0);

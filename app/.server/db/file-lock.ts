@@ -32,7 +32,11 @@ function isAlive(pid: number): boolean {
  */
 export function acquireDirectoryLock(dir: string): () => void {
   const lockPath = path.join(dir, "owner.lock");
-  const record = JSON.stringify({ pid: process.pid, command: process.argv.slice(1).join(" "), since: new Date() });
+  const record = JSON.stringify({
+    pid: process.pid,
+    command: process.argv.slice(1).join(" "),
+    since: new Date(),
+  });
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       fs.writeFileSync(lockPath, record, { flag: "wx" });

@@ -337,4 +337,3 @@ export type Business = typeof businesses.$inferSelect;
 export type Story = typeof businessStories.$inferSelect;
 export type Media = typeof media.$inferSelect;
 export type User = typeof users.$inferSelect;
-

@@ -10,7 +10,6 @@ import { createLocalStorage } from "./local-storage";
 import { createS3Storage, type S3Storage } from "./s3-storage";
 import { FileTooLargeError, InvalidStorageKeyError, type Storage } from "./storage";
 
-
 const MB = 1024 * 1024;
 const INVALID_KEYS = ["../x", "/abs", "a/../../b", "a\u0000b", "a\\b", "", "a//b", ".hidden", "a/"];
 

@@ -19,7 +19,10 @@ export function MediaPreview({ item }: { item: Pick<MediaItem, "title" | "fileUr
   if (!isVideoType(item.fileType)) {
     return (
       <img
-        {...responsiveImage(item.fileUrl, "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw")}
+        {...responsiveImage(
+          item.fileUrl,
+          "(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+        )}
         alt={item.title}
         loading="lazy"
         decoding="async"

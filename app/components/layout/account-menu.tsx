@@ -20,12 +20,16 @@ export default function AccountMenu({ viewer }: { viewer: HeaderViewer }) {
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
           <Avatar className="size-9">
-            <AvatarFallback className="bg-primary text-primary-foreground">{initialOf(viewer)}</AvatarFallback>
+            <AvatarFallback className="bg-primary text-primary-foreground">
+              {initialOf(viewer)}
+            </AvatarFallback>
           </Avatar>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{viewer.email}</DropdownMenuLabel>
+        <DropdownMenuLabel className="truncate font-normal text-muted-foreground">
+          {viewer.email}
+        </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to="/dashboard">

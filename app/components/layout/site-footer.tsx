@@ -11,8 +11,8 @@ export function SiteFooter() {
             <LogoMark className="size-8" /> Local Shine
           </div>
           <p className="text-sm">
-            Free digital sanitizer kiosks for small businesses, with rotating ads that put neighbors first. Started in
-            Woodland Hills, growing across California.
+            Free digital sanitizer kiosks for small businesses, with rotating ads that put neighbors first.
+            Started in Woodland Hills, growing across California.
           </p>
         </div>
         <FooterColumn title="Explore">

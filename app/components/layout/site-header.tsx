@@ -80,7 +80,12 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
         <div id="mobile-nav" className="border-t bg-background lg:hidden">
           <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-3">
             {NAV_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} end={link.to === "/"} className="rounded-md px-3 py-2 font-medium hover:bg-accent">
+              <NavLink
+                key={link.to}
+                to={link.to}
+                end={link.to === "/"}
+                className="rounded-md px-3 py-2 font-medium hover:bg-accent"
+              >
                 {link.label}
               </NavLink>
             ))}

@@ -95,7 +95,11 @@ export function StoryImage({
   }
   return (
     <img
-      {...responsiveImage(src, eager ? "100vw" : "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw", eager ? [960, 1280] : [480, 960])}
+      {...responsiveImage(
+        src,
+        eager ? "100vw" : "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+        eager ? [960, 1280] : [480, 960],
+      )}
       alt=""
       loading={eager ? "eager" : "lazy"}
       decoding="async"

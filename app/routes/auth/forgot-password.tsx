@@ -13,14 +13,24 @@ import { requestPasswordReset } from "~/.server/accounts/accounts";
 import { callerOf, parseForm } from "~/.server/accounts/action-helpers";
 import { getServicesFrom } from "~/.server/services";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Local Shine" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Forgot password | Local Shine" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const input = await parseForm(request, ForgotPasswordSchema);
   const result = await requestPasswordReset(getServicesFrom(context), callerOf(request, context), input);
   if (!result.ok) {
     return data(
-      { sent: false, toast: { title: "Authentication Error", description: result.message, variant: "destructive" as const } },
+      {
+        sent: false,
+        toast: {
+          title: "Authentication Error",
+          description: result.message,
+          variant: "destructive" as const,
+        },
+      },
       { status: result.status },
     );
   }
@@ -41,7 +51,9 @@ export default function ForgotPassword() {
           <CardTitle className="text-2xl">
             <h1>Forgot your password?</h1>
           </CardTitle>
-          <CardDescription>Enter the email you signed up with and we'll send you a link to choose a new one.</CardDescription>
+          <CardDescription>
+            Enter the email you signed up with and we'll send you a link to choose a new one.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {actionData?.sent ? (

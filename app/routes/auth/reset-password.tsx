@@ -12,14 +12,23 @@ import { resetPassword } from "~/.server/accounts/accounts";
 import { callerOf, parseForm, redirectWithToast } from "~/.server/accounts/action-helpers";
 import { getServicesFrom } from "~/.server/services";
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Local Shine" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password | Local Shine" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const input = await parseForm(request, ResetPasswordSchema);
   const result = await resetPassword(getServicesFrom(context), callerOf(request, context), input);
   if (!result.ok) {
     return data(
-      { toast: { title: "Authentication Error", description: result.message, variant: "destructive" as const } },
+      {
+        toast: {
+          title: "Authentication Error",
+          description: result.message,
+          variant: "destructive" as const,
+        },
+      },
       { status: result.status },
     );
   }
@@ -33,8 +42,7 @@ export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get("token");
   const actionData = useActionData<typeof action>() as
-    | { toast?: { title: string; description?: string }; fieldErrors?: FieldErrors }
-    | undefined;
+    { toast?: { title: string; description?: string }; fieldErrors?: FieldErrors } | undefined;
   const busy = useNavigation().state === "submitting";
   const { errors, onSubmit, fieldProps } = useFormValidation(ResetPasswordSchema, actionData?.fieldErrors);
   useActionToast(actionData);
@@ -63,7 +71,13 @@ export default function ResetPassword() {
               <fieldset disabled={busy} className="space-y-4">
                 <div className="space-y-2">
                   <Label htmlFor="password">New password</Label>
-                  <Input id="password" type="password" autoComplete="new-password" required {...fieldProps("password")} />
+                  <Input
+                    id="password"
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    {...fieldProps("password")}
+                  />
                   <FieldError id="password-error" errors={errors.password} />
                 </div>
                 <div className="space-y-2">

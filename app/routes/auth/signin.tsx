@@ -44,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       };
     }
     const result = await signIn(services, caller, input);
-    if (!result.ok) return data({ toast: authError(result.message), created: false }, { status: result.status });
+    if (!result.ok)
+      return data({ toast: authError(result.message), created: false }, { status: result.status });
     return redirectWithToast(
       safeRedirectPath(input.redirectTo),
       { title: "Welcome Back!", description: "You have successfully signed in." },
@@ -55,7 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(
       {
         created: false,
-        toast: { title: "Error", description: "An unexpected error occurred. Please try again.", variant: "destructive" as const },
+        toast: {
+          title: "Error",
+          description: "An unexpected error occurred. Please try again.",
+          variant: "destructive" as const,
+        },
       },
       { status: 500 },
     );
