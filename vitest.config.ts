@@ -10,6 +10,8 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
+    // The app's logger reads LOG_LEVEL when it loads; tests assert on behaviour, not on log lines.
+    env: { LOG_LEVEL: "silent" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
