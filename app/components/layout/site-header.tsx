@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated";
 import { initialOf } from "./account-initial";
 import { LogoMark } from "./logo";
 
@@ -112,6 +113,7 @@ function AccountButtonPlaceholder({ viewer }: { viewer: HeaderViewer }) {
 }
 
 function AccountActions({ viewer }: { viewer: HeaderViewer | null }) {
+  const hydrated = useHydrated();
   if (!viewer) {
     return (
       <>
@@ -126,9 +128,14 @@ function AccountActions({ viewer }: { viewer: HeaderViewer | null }) {
   }
   return (
     <>
-      <Suspense fallback={<AccountButtonPlaceholder viewer={viewer} />}>
-        <AccountMenu viewer={viewer} />
-      </Suspense>
+      {/* The menu appears once it can respond: a click before hydration would be lost. */}
+      {hydrated ? (
+        <Suspense fallback={<AccountButtonPlaceholder viewer={viewer} />}>
+          <AccountMenu viewer={viewer} />
+        </Suspense>
+      ) : (
+        <AccountButtonPlaceholder viewer={viewer} />
+      )}
       <Form method="post" action="/signout">
         <Button type="submit" variant="outline">
           Sign Out
