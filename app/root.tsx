@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -43,6 +44,13 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // A route can declare `handle = { hydrate: false }`: for visitors that static page then ships no JavaScript.
+  // Signed-in people still get it, for their account menu.
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const staticPage = useMatches().some(
+    (match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
+  );
+  const hydrate = !staticPage || Boolean(rootData?.viewer) || Boolean(rootData?.toast);
   return (
     <html lang="en">
       <head>
@@ -61,8 +69,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

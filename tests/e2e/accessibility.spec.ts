@@ -64,7 +64,7 @@ test("axe: a story page and a business page have no serious or critical violatio
 test("axe: the phone layout with the menu open, and an open map popup", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/");
-  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("banner").locator("summary", { hasText: "Menu" }).click();
   await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
   await expectNoSeriousViolations(page, "/ (phone, menu open)");
 

@@ -34,7 +34,7 @@ test("the header collapses into a menu on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/");
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("banner").locator("summary", { hasText: "Menu" }).click();
   const mobile = page.getByRole("navigation", { name: "Mobile" });
   await expect(mobile.getByRole("link", { name: "Local Shiners" })).toBeVisible();
   await expect(mobile.getByRole("link", { name: "Sign In" })).toBeVisible();

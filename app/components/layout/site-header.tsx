@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -26,9 +26,11 @@ export const NAV_LINKS = [
 ] as const;
 
 export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
-  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname]);
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -64,38 +66,36 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
           <AccountActions viewer={viewer} />
         </div>
 
-        <Button
-          variant="ghost"
-          size="icon"
-          className="ml-auto lg:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-nav"
-          aria-label={open ? "Close menu" : "Open menu"}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? <X /> : <Menu />}
-        </Button>
+        {/* A native disclosure: it opens and closes before (or without) JavaScript, e.g. on the home page,
+            which ships none. */}
+        <details ref={menu} className="group ml-auto lg:hidden">
+          <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
+            <span className="sr-only">Menu</span>
+            <Menu className="size-5 group-open:hidden" aria-hidden="true" />
+            <X className="hidden size-5 group-open:block" aria-hidden="true" />
+          </summary>
+          <div
+            id="mobile-nav"
+            className="absolute inset-x-0 top-16 border-b border-t bg-background shadow-sm"
+          >
+            <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-3">
+              {NAV_LINKS.map((link) => (
+                <NavLink
+                  key={link.to}
+                  to={link.to}
+                  end={link.to === "/"}
+                  className="rounded-md px-3 py-2 font-medium hover:bg-accent"
+                >
+                  {link.label}
+                </NavLink>
+              ))}
+              <div className="mt-2 flex flex-wrap items-center gap-2 border-t pt-3">
+                <AccountActions viewer={viewer} />
+              </div>
+            </nav>
+          </div>
+        </details>
       </div>
-
-      {open ? (
-        <div id="mobile-nav" className="border-t bg-background lg:hidden">
-          <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-3">
-            {NAV_LINKS.map((link) => (
-              <NavLink
-                key={link.to}
-                to={link.to}
-                end={link.to === "/"}
-                className="rounded-md px-3 py-2 font-medium hover:bg-accent"
-              >
-                {link.label}
-              </NavLink>
-            ))}
-            <div className="mt-2 flex flex-wrap items-center gap-2 border-t pt-3">
-              <AccountActions viewer={viewer} />
-            </div>
-          </nav>
-        </div>
-      ) : null}
     </header>
   );
 }

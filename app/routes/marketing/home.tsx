@@ -9,6 +9,9 @@ import { TestimonialSection } from "~/components/marketing/testimonial-section";
 import { Button } from "~/components/ui/button";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 
+// Home is static marketing: it renders on the server and ships no JavaScript (docs/performance.md "Page weight").
+export const handle = { hydrate: false };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
     title: "Local Shine | Shine brighter in your neighborhood",
