@@ -111,9 +111,10 @@ console.log(`seeding ${values.businesses} businesses and ${values.stories} stori
 const { businessIds, storyIds } = await seed(dataDir);
 const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "error" });
 try {
-  const home = await (await fetch(server.url)).text();
-  const asset = home.match(/\/assets\/[\w.-]+\.js/)?.[0];
-  if (!asset) throw new Error("no asset found on the home page");
+  // The home page ships no JavaScript; /about does.
+  const about = await (await fetch(`${server.url}/about`)).text();
+  const asset = about.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  if (!asset) throw new Error("no asset found on /about");
   let i = 0;
   const mix = () => {
     i++;
