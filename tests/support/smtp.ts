@@ -3,7 +3,11 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { outbox, rateLimits } from "~/.server/db/schema";
 import { readDevMailbox } from "~/.server/mail";
+import { createTestServices } from "~/.server/test-services";
 
 /** One message as the SMTP server received it: envelope addresses and the raw bytes (latin1, one char a byte). */
 export interface ReceivedMail {
@@ -66,4 +70,28 @@ export async function decodeReceived(messages: Pick<ReceivedMail, "raw">[]) {
   const parsed = await readDevMailbox(dir);
   await fs.rm(dir, { recursive: true, force: true });
   return parsed;
+}
+
+/**
+ * Test services whose mail goes through a real SMTP server on loopback. Registers the vitest hooks: created once
+ * per file; before each test the received mail, the outbox, rate-limit counters and `tables` are cleared.
+ */
+export function useServicesWithSmtp(teamEmail: string, tables: PgTable[] = []) {
+  const state = {} as { smtp: SmtpServer; services: Awaited<ReturnType<typeof createTestServices>> };
+  beforeAll(async () => {
+    state.smtp = await startSmtpServer();
+    state.services = await createTestServices({
+      SMTP_URL: `smtp://127.0.0.1:${state.smtp.port}`,
+      TEAM_EMAIL: teamEmail,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await state.services?.close();
+    await state.smtp?.close();
+  });
+  beforeEach(async () => {
+    state.smtp.received.length = 0;
+    for (const table of [outbox, rateLimits, ...tables]) await state.services.db.delete(table);
+  });
+  return state;
 }

@@ -1,11 +1,11 @@
 import type { BusinessApplicationInput } from "~/lib/marketing-schemas";
 import { HONEYPOT_FIELD } from "~/lib/marketing-schemas";
 import { businessApplications } from "../db/schema";
-import { enqueueEmail } from "../mail";
 import type { Services } from "../services";
 import {
   fieldLines,
   screenSubmission,
+  storeAndNotifyTeam,
   subjectText,
   type SubmissionCaller,
   type SubmissionResult,
@@ -31,18 +31,22 @@ export async function submitBusinessApplication(
   });
   if (stop) return stop;
 
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(businessApplications)
-      .values({
-        businessName: input.businessName,
-        phoneNumber: input.phoneNumber ?? null,
-        website: input.website ?? null,
-        address: input.address ?? null,
-        ipAddress: caller.clientIp,
-      })
-      .returning({ id: businessApplications.id, createdAt: businessApplications.createdAt });
-    await enqueueEmail(tx, {
+  const id = await storeAndNotifyTeam(
+    { db, mailer },
+    async (tx) => {
+      const [row] = await tx
+        .insert(businessApplications)
+        .values({
+          businessName: input.businessName,
+          phoneNumber: input.phoneNumber ?? null,
+          website: input.website ?? null,
+          address: input.address ?? null,
+          ipAddress: caller.clientIp,
+        })
+        .returning({ id: businessApplications.id, createdAt: businessApplications.createdAt });
+      return row;
+    },
+    (row) => ({
       to: env.TEAM_EMAIL,
       subject: `New business application: ${subjectText(input.businessName)}`,
       text: [
@@ -59,10 +63,8 @@ export async function submitBusinessApplication(
         `Reference: business_application:${row.id}`,
       ].join("\n"),
       reference: `business_application:${row.id}`,
-    });
-    return row.id;
-  });
-  mailer.wake();
+    }),
+  );
   caller.log?.info({ businessApplicationId: id }, "business application received");
   return { ok: true, id };
 }

@@ -1,11 +1,11 @@
 import type { ContactMessageInput } from "~/lib/marketing-schemas";
 import { HONEYPOT_FIELD } from "~/lib/marketing-schemas";
 import { contactMessages } from "../db/schema";
-import { enqueueEmail } from "../mail";
 import type { Services } from "../services";
 import {
   fieldLines,
   screenSubmission,
+  storeAndNotifyTeam,
   subjectText,
   type SubmissionCaller,
   type SubmissionResult,
@@ -31,12 +31,16 @@ export async function sendContactMessage(
   if (stop) return stop;
 
   const email = input.email.toLowerCase();
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({ name: input.name, email, message: input.message, ipAddress: caller.clientIp })
-      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-    await enqueueEmail(tx, {
+  const id = await storeAndNotifyTeam(
+    { db, mailer },
+    async (tx) => {
+      const [row] = await tx
+        .insert(contactMessages)
+        .values({ name: input.name, email, message: input.message, ipAddress: caller.clientIp })
+        .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+      return row;
+    },
+    (row) => ({
       to: env.TEAM_EMAIL,
       subject: `New contact message from ${subjectText(input.name)}`,
       text: [
@@ -52,10 +56,8 @@ export async function sendContactMessage(
       ].join("\n"),
       replyTo: email,
       reference: `contact_message:${row.id}`,
-    });
-    return row.id;
-  });
-  mailer.wake();
+    }),
+  );
   caller.log?.info({ contactMessageId: id }, "contact message received");
   return { ok: true, id };
 }

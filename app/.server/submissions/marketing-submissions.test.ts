@@ -1,31 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BusinessApplicationSchema, ContactMessageSchema, HONEYPOT_FIELD } from "~/lib/marketing-schemas";
-import { businessApplications, contactMessages, outbox, rateLimits } from "../db/schema";
-import { createTestServices } from "../test-services";
+import { businessApplications, contactMessages, outbox } from "../db/schema";
 import { APPLICATIONS_PER_IP, submitBusinessApplication } from "./business-applications";
 import { sendContactMessage } from "./contact-messages";
-import { decodeReceived, startSmtpServer, type SmtpServer } from "../../../tests/support/smtp";
+import { decodeReceived, useServicesWithSmtp } from "../../../tests/support/smtp";
 
 const TEAM_EMAIL = "team@localshine.test";
 
 describe("public submissions (Join Our Network, Contact)", () => {
-  let smtp: SmtpServer;
-  let services: Awaited<ReturnType<typeof createTestServices>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    services = await createTestServices({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, TEAM_EMAIL });
-  }, 60_000);
-  afterAll(async () => {
-    await services?.close();
-    await smtp?.close();
-  });
-  beforeEach(async () => {
-    smtp.received.length = 0;
-    await services.db.delete(outbox);
-    await services.db.delete(rateLimits);
-  });
+  const fixture = useServicesWithSmtp(TEAM_EMAIL);
 
   it("stores an application and delivers exactly one team email over SMTP", async () => {
     const input = BusinessApplicationSchema.parse({
@@ -34,11 +18,11 @@ describe("public submissions (Join Our Network, Contact)", () => {
       website: "topangatacos.example",
       address: "22000 Ventura Blvd, Woodland Hills, CA 91364",
     });
-    const result = await submitBusinessApplication(services, { clientIp: "203.0.113.7" }, input);
+    const result = await submitBusinessApplication(fixture.services, { clientIp: "203.0.113.7" }, input);
     expect(result).toEqual({ ok: true, id: expect.any(String) });
     const id = (result as { id: string }).id;
 
-    const [row] = await services.db
+    const [row] = await fixture.services.db
       .select()
       .from(businessApplications)
       .where(eq(businessApplications.id, id));
@@ -50,10 +34,10 @@ describe("public submissions (Join Our Network, Contact)", () => {
       ipAddress: "203.0.113.7",
     });
 
-    expect(await services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0].to).toEqual([TEAM_EMAIL]);
-    const [mail] = await decodeReceived(smtp.received);
+    expect(await fixture.services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(fixture.smtp.received).toHaveLength(1);
+    expect(fixture.smtp.received[0].to).toEqual([TEAM_EMAIL]);
+    const [mail] = await decodeReceived(fixture.smtp.received);
     expect(mail.subject).toBe("New business application: Topanga Tacos");
     expect(mail.text).toContain("Business name: Topanga Tacos");
     expect(mail.text).toContain("Phone number: (818) 555-0142");
@@ -61,7 +45,7 @@ describe("public submissions (Join Our Network, Contact)", () => {
     expect(mail.text).toContain("Business address: 22000 Ventura Blvd, Woodland Hills, CA 91364");
     expect(mail.text).toContain(`Reference: business_application:${id}`);
 
-    const [queued] = await services.db.select().from(outbox);
+    const [queued] = await fixture.services.db.select().from(outbox);
     expect(queued).toMatchObject({ status: "sent", reference: `business_application:${id}`, replyTo: null });
   });
 
@@ -71,16 +55,16 @@ describe("public submissions (Join Our Network, Contact)", () => {
       email: "Maya@Example.com",
       message: "Could a kiosk fit in a 400 square foot salon? We're on Topanga Canyon.",
     });
-    const result = await sendContactMessage(services, { clientIp: "203.0.113.8" }, input);
+    const result = await sendContactMessage(fixture.services, { clientIp: "203.0.113.8" }, input);
     expect(result.ok).toBe(true);
     const id = (result as { id: string }).id;
-    const [row] = await services.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    const [row] = await fixture.services.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ name: "Maya Lopez", email: "maya@example.com", ipAddress: "203.0.113.8" });
 
-    expect(await services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0].raw).toMatch(/^Reply-To: maya@example\.com\r?$/im);
-    const [mail] = await decodeReceived(smtp.received);
+    expect(await fixture.services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(fixture.smtp.received).toHaveLength(1);
+    expect(fixture.smtp.received[0].raw).toMatch(/^Reply-To: maya@example\.com\r?$/im);
+    const [mail] = await decodeReceived(fixture.smtp.received);
     expect(mail.to).toBe(TEAM_EMAIL);
     expect(mail.subject).toBe("New contact message from Maya Lopez");
     expect(mail.text).toContain("Could a kiosk fit in a 400 square foot salon? We're on Topanga Canyon.");
@@ -88,12 +72,12 @@ describe("public submissions (Join Our Network, Contact)", () => {
   });
 
   it("drops a bot that fills the honeypot: a fake success, nothing stored, nothing sent", async () => {
-    const before = (await services.db.select().from(businessApplications)).length;
+    const before = (await fixture.services.db.select().from(businessApplications)).length;
     const bot = BusinessApplicationSchema.parse({
       businessName: "Cheap Pills",
       [HONEYPOT_FIELD]: "555-1234",
     });
-    expect(await submitBusinessApplication(services, { clientIp: "198.51.100.1" }, bot)).toEqual({
+    expect(await submitBusinessApplication(fixture.services, { clientIp: "198.51.100.1" }, bot)).toEqual({
       ok: true,
       id: null,
     });
@@ -103,28 +87,32 @@ describe("public submissions (Join Our Network, Contact)", () => {
       message: "Buy followers now!!!",
       [HONEYPOT_FIELD]: "x",
     });
-    expect(await sendContactMessage(services, { clientIp: "198.51.100.1" }, spam)).toEqual({
+    expect(await sendContactMessage(fixture.services, { clientIp: "198.51.100.1" }, spam)).toEqual({
       ok: true,
       id: null,
     });
-    expect(await services.db.select().from(businessApplications)).toHaveLength(before);
-    expect(await services.db.select().from(outbox)).toHaveLength(0);
-    expect((await services.mailer.runOnce()).sent).toBe(0);
-    expect(smtp.received).toHaveLength(0);
+    expect(await fixture.services.db.select().from(businessApplications)).toHaveLength(before);
+    expect(await fixture.services.db.select().from(outbox)).toHaveLength(0);
+    expect((await fixture.services.mailer.runOnce()).sent).toBe(0);
+    expect(fixture.smtp.received).toHaveLength(0);
   });
 
   it("rate limits per IP without affecting other visitors", async () => {
     const input = BusinessApplicationSchema.parse({ businessName: "Reseda Repairs" });
     for (let i = 0; i < APPLICATIONS_PER_IP.max; i++) {
-      expect((await submitBusinessApplication(services, { clientIp: "192.0.2.50" }, input)).ok).toBe(true);
+      expect((await submitBusinessApplication(fixture.services, { clientIp: "192.0.2.50" }, input)).ok).toBe(
+        true,
+      );
     }
-    const refused = await submitBusinessApplication(services, { clientIp: "192.0.2.50" }, input);
+    const refused = await submitBusinessApplication(fixture.services, { clientIp: "192.0.2.50" }, input);
     expect(refused).toMatchObject({ ok: false, status: 429 });
     expect((refused as { message: string }).message).toMatch(
       /^Too many submissions .* try again in \d+ minutes?\.$/,
     );
-    expect((await submitBusinessApplication(services, { clientIp: "192.0.2.51" }, input)).ok).toBe(true);
+    expect((await submitBusinessApplication(fixture.services, { clientIp: "192.0.2.51" }, input)).ok).toBe(
+      true,
+    );
     // Only the accepted ones were queued.
-    expect(await services.db.select().from(outbox)).toHaveLength(APPLICATIONS_PER_IP.max + 1);
+    expect(await fixture.services.db.select().from(outbox)).toHaveLength(APPLICATIONS_PER_IP.max + 1);
   });
 });

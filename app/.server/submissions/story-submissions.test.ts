@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/lib/story-schemas";
-import { outbox, rateLimits, storySubmissions } from "../db/schema";
-import { createTestServices } from "../test-services";
+import { outbox, storySubmissions } from "../db/schema";
 import { STORY_SUBMISSIONS_PER_IP, submitStory } from "./story-submissions";
-import { decodeReceived, startSmtpServer, type SmtpServer } from "../../../tests/support/smtp";
+import { decodeReceived, useServicesWithSmtp } from "../../../tests/support/smtp";
 
 const TEAM_EMAIL = "stories-team@localshine.test";
 const STORY =
@@ -17,30 +16,17 @@ const valid = {
 };
 
 describe("submitStory (Share Your Local Shine Story)", () => {
-  let smtp: SmtpServer;
-  let services: Awaited<ReturnType<typeof createTestServices>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    services = await createTestServices({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, TEAM_EMAIL });
-  }, 60_000);
-  afterAll(async () => {
-    await services?.close();
-    await smtp?.close();
-  });
-  beforeEach(async () => {
-    smtp.received.length = 0;
-    await services.db.delete(outbox);
-    await services.db.delete(storySubmissions);
-    await services.db.delete(rateLimits);
-  });
+  const fixture = useServicesWithSmtp(TEAM_EMAIL, [storySubmissions]);
 
   it("stores the story and delivers exactly one email to the team over SMTP", async () => {
-    const result = await submitStory(services, { clientIp: "203.0.113.20" }, valid);
+    const result = await submitStory(fixture.services, { clientIp: "203.0.113.20" }, valid);
     expect(result).toEqual({ ok: true, id: expect.any(String) });
     const id = (result as { id: string }).id;
 
-    const [row] = await services.db.select().from(storySubmissions).where(eq(storySubmissions.id, id));
+    const [row] = await fixture.services.db
+      .select()
+      .from(storySubmissions)
+      .where(eq(storySubmissions.id, id));
     expect(row).toMatchObject({
       firstName: "Ana",
       lastName: "Reyes",
@@ -49,7 +35,7 @@ describe("submitStory (Share Your Local Shine Story)", () => {
       ipAddress: "203.0.113.20",
       handledAt: null,
     });
-    const [queued] = await services.db.select().from(outbox);
+    const [queued] = await fixture.services.db.select().from(outbox);
     expect(queued).toMatchObject({
       toAddress: TEAM_EMAIL,
       replyTo: "Ana.Reyes@Example.com",
@@ -57,35 +43,35 @@ describe("submitStory (Share Your Local Shine Story)", () => {
       status: "pending",
     });
 
-    expect(await services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0].to).toEqual([TEAM_EMAIL]);
-    expect(smtp.received[0].raw).toMatch(/^Reply-To: ana\.reyes@example\.com\r?$/im);
-    const [mail] = await decodeReceived(smtp.received);
+    expect(await fixture.services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(fixture.smtp.received).toHaveLength(1);
+    expect(fixture.smtp.received[0].to).toEqual([TEAM_EMAIL]);
+    expect(fixture.smtp.received[0].raw).toMatch(/^Reply-To: ana\.reyes@example\.com\r?$/im);
+    const [mail] = await decodeReceived(fixture.smtp.received);
     expect(mail.subject).toBe("New Shine Story from Ana Reyes");
     expect(mail.text).toContain(STORY);
     expect(mail.text).toContain("Name: Ana Reyes");
     expect(mail.text).toContain(`Reference: story_submission:${id}`);
 
     // Delivered once: another run has nothing left to send.
-    expect(await services.mailer.runOnce()).toEqual({ sent: 0, failed: 0 });
-    expect(smtp.received).toHaveLength(1);
+    expect(await fixture.services.mailer.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(fixture.smtp.received).toHaveLength(1);
   });
 
   it("accepts a story with a pasted NUL character (PostgreSQL text can't hold one)", async () => {
     const result = await submitStory(
-      services,
+      fixture.services,
       { clientIp: "203.0.113.22" },
       { ...valid, story: `${STORY}\u0000!` },
     );
     expect(result.ok).toBe(true);
-    const [row] = await services.db.select().from(storySubmissions);
+    const [row] = await fixture.services.db.select().from(storySubmissions);
     expect(row.story).toBe(`${STORY}!`);
   });
 
   it("answers field errors with the spec's messages and stores nothing", async () => {
     const result = await submitStory(
-      services,
+      fixture.services,
       { clientIp: "203.0.113.21" },
       {
         firstName: "",
@@ -104,35 +90,37 @@ describe("submitStory (Share Your Local Shine Story)", () => {
         story: ["Story must be at least 10 characters"],
       },
     });
-    expect(await services.db.select().from(storySubmissions)).toHaveLength(0);
-    expect(await services.db.select().from(outbox)).toHaveLength(0);
+    expect(await fixture.services.db.select().from(storySubmissions)).toHaveLength(0);
+    expect(await fixture.services.db.select().from(outbox)).toHaveLength(0);
   });
 
   it("drops a bot that fills the honeypot: a fake success, nothing stored, nothing sent", async () => {
     const result = await submitStory(
-      services,
+      fixture.services,
       { clientIp: "198.51.100.9" },
       { ...valid, [HONEYPOT_FIELD]: "https://spam.example" },
     );
     expect(result).toEqual({ ok: true, id: null });
-    expect(await services.db.select().from(storySubmissions)).toHaveLength(0);
-    expect(await services.db.select().from(outbox)).toHaveLength(0);
-    expect((await services.mailer.runOnce()).sent).toBe(0);
-    expect(smtp.received).toHaveLength(0);
+    expect(await fixture.services.db.select().from(storySubmissions)).toHaveLength(0);
+    expect(await fixture.services.db.select().from(outbox)).toHaveLength(0);
+    expect((await fixture.services.mailer.runOnce()).sent).toBe(0);
+    expect(fixture.smtp.received).toHaveLength(0);
   });
 
   it("rate limits per IP without affecting other visitors", async () => {
     for (let i = 0; i < STORY_SUBMISSIONS_PER_IP.max; i++) {
-      expect((await submitStory(services, { clientIp: "192.0.2.70" }, valid)).ok).toBe(true);
+      expect((await submitStory(fixture.services, { clientIp: "192.0.2.70" }, valid)).ok).toBe(true);
     }
-    const refused = await submitStory(services, { clientIp: "192.0.2.70" }, valid);
+    const refused = await submitStory(fixture.services, { clientIp: "192.0.2.70" }, valid);
     expect(refused).toMatchObject({
       ok: false,
       status: 429,
       message: expect.stringMatching(/^Too many submissions/),
     });
-    expect((await submitStory(services, { clientIp: "192.0.2.71" }, valid)).ok).toBe(true);
-    expect(await services.db.select().from(storySubmissions)).toHaveLength(STORY_SUBMISSIONS_PER_IP.max + 1);
-    expect(await services.db.select().from(outbox)).toHaveLength(STORY_SUBMISSIONS_PER_IP.max + 1);
+    expect((await submitStory(fixture.services, { clientIp: "192.0.2.71" }, valid)).ok).toBe(true);
+    expect(await fixture.services.db.select().from(storySubmissions)).toHaveLength(
+      STORY_SUBMISSIONS_PER_IP.max + 1,
+    );
+    expect(await fixture.services.db.select().from(outbox)).toHaveLength(STORY_SUBMISSIONS_PER_IP.max + 1);
   });
 });

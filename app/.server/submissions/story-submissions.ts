@@ -2,11 +2,11 @@ import { HONEYPOT_FIELD, ShareStorySchema, type ShareStoryInput } from "~/lib/st
 import { fieldErrorsOf, type FieldErrors } from "~/lib/use-form-validation";
 import type { Database } from "../db/client";
 import { storySubmissions } from "../db/schema";
-import { enqueueEmail } from "../mail";
 import type { RateLimitRule } from "../rate-limit";
 import {
   fieldLines,
   screenSubmission,
+  storeAndNotifyTeam,
   subjectText,
   type SubmissionCaller,
   type SubmissionResult,
@@ -52,27 +52,29 @@ export async function submitStory(
   });
   if (stop) return stop;
 
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(storySubmissions)
-      .values({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        story: input.story,
-        ipAddress: caller.clientIp,
-      })
-      .returning({ id: storySubmissions.id, createdAt: storySubmissions.createdAt });
-    await enqueueEmail(tx, {
+  const id = await storeAndNotifyTeam(
+    { db, mailer },
+    async (tx) => {
+      const [row] = await tx
+        .insert(storySubmissions)
+        .values({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          story: input.story,
+          ipAddress: caller.clientIp,
+        })
+        .returning({ id: storySubmissions.id, createdAt: storySubmissions.createdAt });
+      return row;
+    },
+    (row) => ({
       to: env.TEAM_EMAIL,
       subject: `New Shine Story from ${subjectText(`${input.firstName} ${input.lastName}`)}`,
       text: teamEmailText(input, row.id, row.createdAt),
       replyTo: input.email,
       reference: `story_submission:${row.id}`,
-    });
-    return row.id;
-  });
-  mailer.wake();
+    }),
+  );
   caller.log?.info({ storySubmissionId: id }, "story submission received");
   return { ok: true, id };
 }

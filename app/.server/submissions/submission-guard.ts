@@ -1,4 +1,5 @@
 import type { Database } from "../db/client";
+import { enqueueEmail, type OutgoingEmail } from "../mail";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit";
 
 /**
@@ -53,4 +54,28 @@ export function subjectText(text: string, max = 80): string {
 /** "Label: value" lines for a team email, with a dash for empty values. */
 export function fieldLines(fields: Array<[label: string, value: string | null | undefined]>): string {
   return fields.map(([label, value]) => `${label}: ${value ? value : "—"}`).join("\n");
+}
+
+/** What every submission row gives back to build its team email. */
+export interface StoredSubmission {
+  id: string;
+  createdAt: Date;
+}
+
+/**
+ * Stores a submission and queues its team email in ONE transaction (both exist, or neither does: nothing is lost
+ * when mail is down), then asks the mailer to send now. Returns the new row's id.
+ */
+export async function storeAndNotifyTeam(
+  { db, mailer }: { db: Database; mailer: { wake(): void } },
+  insert: (tx: Database) => Promise<StoredSubmission>,
+  email: (row: StoredSubmission) => OutgoingEmail,
+): Promise<string> {
+  const id = await db.transaction(async (tx) => {
+    const row = await insert(tx);
+    await enqueueEmail(tx, email(row));
+    return row.id;
+  });
+  mailer.wake();
+  return id;
 }
