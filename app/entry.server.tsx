@@ -6,16 +6,13 @@ import { Writable } from "node:stream";
 import { NonceProvider } from "~/lib/nonce";
 import { logger } from "~/.server/logger";
 import { requestInfoContext } from "~/.server/request-context";
+import { hasSessionCookie } from "~/.server/auth/session-cookie";
 
 export const streamTimeout = 5_000;
 
 /** Public pages for signed-out visitors are cacheable for a short while (docs/performance.md "Caching"). */
 const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
 const PRIVATE = "private, no-store";
-
-function isSignedIn(request: Request) {
-  return /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(request.headers.get("Cookie") ?? "");
-}
 
 /**
  * Renders the whole page before answering (no streaming: our loaders await their data), so the HTML can carry
@@ -51,7 +48,7 @@ export default function handleRequest(
         (request.method === "GET" || request.method === "HEAD") &&
         responseStatusCode === 200 &&
         !responseHeaders.has("Set-Cookie") &&
-        !isSignedIn(request) &&
+        !hasSessionCookie(request) &&
         !responseHeaders.has("Cache-Control");
       if (!cacheable) {
         if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PRIVATE);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -9,6 +10,7 @@ import { RouterContextProvider } from "react-router";
 import { logger } from "~/.server/logger";
 import { requestInfoContext } from "~/.server/request-context";
 import { servicesContext, type Services } from "~/.server/services";
+import { fairAdmission } from "./fair-admission";
 import { mediaRouter } from "./media-route";
 import { pageCache } from "./page-cache";
 import { contentSecurityPolicy, createNonce, rejectCrossSiteWrites } from "./security";
@@ -94,30 +96,53 @@ export function createApp(services: Services, { clientDir, dev = false }: AppOpt
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Only the files the build holds: page requests never touch the disk on their way to the renderer.
+    const publicFiles = new Set(listFiles(clientDir, "assets"));
+    const servePublic = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   }
   app.use(
     "/media",
     mediaRouter(() => services.storage),
   );
   if (!dev) app.use(pageCache());
+  app.use(fairAdmission());
 
-  app.all(
-    "/{*path}",
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, services);
-        context.set(requestInfoContext, {
-          requestId: String(req.id),
-          clientIp: req.ip ?? "unknown",
-          log: req.log,
-          nonce: res.locals.nonce as string,
-        });
-        return context;
-      },
-    }),
-  );
+  const getLoadContext = (req: express.Request, res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestInfoContext, {
+      requestId: String(req.id),
+      clientIp: req.ip ?? "unknown",
+      log: req.log,
+      nonce: res.locals.nonce as string,
+    });
+    return context;
+  };
+  if (dev) {
+    // A function: React Router reloads the build (and re-derives its routes) per request, for HMR.
+    app.all(
+      "/{*path}",
+      createRequestHandler({ build: () => import("virtual:react-router/server-build"), getLoadContext }),
+    );
+  } else {
+    // One build object for the life of the process: routes are derived once, not on every request.
+    const handler = import("virtual:react-router/server-build").then((build) =>
+      createRequestHandler({ build, getLoadContext }),
+    );
+    app.all("/{*path}", (req, res, next) => {
+      handler.then((handle) => handle(req, res, next), next);
+    });
+  }
   return app;
+}
+
+/** Files under `dir` as URL paths (`/favicon.svg`), skipping the top-level folder `skip`. */
+function listFiles(dir: string, skip: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .filter((file) => !file.startsWith(`${skip}/`))
+    .map((file) => `/${file}`);
 }

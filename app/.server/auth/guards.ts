@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import { logger } from "../logger";
 import { getServicesFrom } from "../services";
+import { hasSessionCookie } from "./session-cookie";
 
 /** Who is asking: what every page and domain function needs to know about the signed-in person. */
 export interface Viewer {
@@ -31,6 +32,7 @@ export async function isAdmin(db: Database, userId: string): Promise<boolean> {
 
 /** The signed-in viewer, or null. Reads the session cookie through Better Auth. */
 export async function getViewer(request: Request, context: Ctx): Promise<Viewer | null> {
+  if (!hasSessionCookie(request)) return null;
   const { auth, db } = getServicesFrom(context);
   let session;
   try {
