@@ -1,10 +1,11 @@
-import { Globe, MapPin, Phone, Tag } from "lucide-react";
+import { Globe, MapPin, Phone, Star, Tag } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { industryTitle } from "~/lib/industries";
 import { BusinessImage } from "./business-image";
 import { RatingBadge } from "./rating-badge";
 import { webUrl } from "~/lib/web-url";
+import { IconSprite, SpriteIcon } from "~/components/ui/icon-sprite";
 
 /** What a directory card shows (spec §2 "Directory lists"); the list query selects exactly these columns. */
 export interface BusinessCardData {
@@ -21,6 +22,19 @@ export interface BusinessCardData {
   rating: number;
   reviewCount: number;
   offerText: string | null;
+}
+
+/** The card icons, once per page (`BusinessCardIcons` must precede the cards). */
+const CARD_ICONS = {
+  "card-icon-star": Star,
+  "card-icon-map-pin": MapPin,
+  "card-icon-phone": Phone,
+  "card-icon-globe": Globe,
+  "card-icon-tag": Tag,
+};
+
+export function BusinessCardIcons() {
+  return <IconSprite icons={CARD_ICONS} />;
 }
 
 /**
@@ -51,6 +65,7 @@ export function BusinessCard({
           rating={business.rating}
           reviewCount={business.reviewCount}
           className="absolute top-3 right-3"
+          starIconId="card-icon-star"
         />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
@@ -72,27 +87,27 @@ export function BusinessCard({
         ) : null}
         <ul className="space-y-1.5 text-sm text-foreground/80">
           <li className="flex items-start gap-2">
-            <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <SpriteIcon id="card-icon-map-pin" className="mt-0.5 size-4 shrink-0 text-primary" />
             <span>
               {business.city}, {business.state} {business.zipCode}
             </span>
           </li>
           {business.phone ? (
             <li className="flex items-start gap-2">
-              <Phone className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              <SpriteIcon id="card-icon-phone" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>{business.phone}</span>
             </li>
           ) : null}
           {webUrl(business.website) ? (
             <li className="flex items-start gap-2">
-              <Globe className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              <SpriteIcon id="card-icon-globe" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>Website</span>
             </li>
           ) : null}
         </ul>
         {business.offerText ? (
           <p className="mt-auto flex items-start gap-2 rounded-lg bg-sun/20 px-3 py-2.5 text-sm font-medium text-ink">
-            <Tag className="mt-0.5 size-4 shrink-0 text-ink/70" aria-hidden="true" />
+            <SpriteIcon id="card-icon-tag" className="mt-0.5 size-4 shrink-0 text-ink/70" />
             <span className="line-clamp-3">{business.offerText}</span>
           </p>
         ) : null}

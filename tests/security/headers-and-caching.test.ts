@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInAccount } from "../support/http-accounts";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+// Issue 10 "Security headers" and "Caching for visitors", against the built server with the demo content.
+let server: ServerProcess;
+let ownerCookie: string;
+
+beforeAll(async () => {
+  server = await startServer({ TRUST_PROXY: "1", SEED_DEMO: "true" });
+  ownerCookie = await createSignedInAccount(server, "cache-owner@example.com");
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+/** A fresh render (the page cache serves `no-cache` requests afresh too). */
+function render(path: string, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, { headers: { "Cache-Control": "no-cache", ...headers } });
+}
+
+describe("security headers", () => {
+  it("sends a nonce CSP that every inline script carries, and the other protective headers", async () => {
+    const response = await render("/about");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    const html = await response.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1]);
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const attributes of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    // A new nonce per response.
+    const again = (await render("/about")).headers.get("content-security-policy");
+    expect(again).not.toBe(csp);
+
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("permissions-policy")).toContain("camera=()");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("marks assets, media and errors nosniff too", async () => {
+    const notFound = await render("/no-such-page");
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers.get("x-content-type-options")).toBe("nosniff");
+    const favicon = await fetch(`${server.url}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
+describe("caching for visitors", () => {
+  it("lets caches keep public pages briefly, with an ETag that survives the per-response nonce and answers 304", async () => {
+    const first = await render("/local-shiners/all");
+    expect(first.status).toBe(200);
+    const cacheControl = first.headers.get("cache-control") ?? "";
+    expect(cacheControl).toMatch(/\bpublic\b/);
+    expect(cacheControl).toMatch(/max-age=\d+/);
+    expect(cacheControl).toMatch(/stale-while-revalidate=\d+/);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/".+"$/);
+
+    // Rendered again with another nonce: the same page, so the same ETag.
+    const second = await render("/local-shiners/all");
+    expect(second.headers.get("content-security-policy")).not.toBe(first.headers.get("content-security-policy"));
+    expect(second.headers.get("etag")).toBe(etag);
+
+    const revalidated = await render("/local-shiners/all", { "If-None-Match": etag! });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+
+    // Another page has another ETag, and a stale ETag gets the full page.
+    const other = await render("/local-shiners/all?page=2");
+    expect(other.headers.get("etag")).not.toBe(etag);
+    const stale = await render("/local-shiners/all?page=2", { "If-None-Match": etag! });
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toContain("LOCAL SHINERS");
+  });
+
+  it("never lets a cache keep a signed-in page", async () => {
+    for (const path of ["/local-shiners/all", "/dashboard"]) {
+      const response = await render(path, { Cookie: ownerCookie });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      expect(response.headers.get("etag")).toBeNull();
+    }
+  });
+
+  it("serves hashed assets as immutable", async () => {
+    const html = await (await render("/about")).text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${server.url}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toMatch(/immutable/);
+    expect(response.headers.get("cache-control")).toMatch(/max-age=31536000/);
+  });
+
+  it("serves list images at display size as WebP, smaller than the original", async () => {
+    const html = await (await render("/local-shiners/all")).text();
+    const src = html.match(/<img[^>]*\ssrc="(\/media\/[^"]+\?w=\d+)"/)?.[1]?.replaceAll("&amp;", "&");
+    expect(src).toBeTruthy();
+    const resized = await fetch(`${server.url}${src}`);
+    expect(resized.status).toBe(200);
+    expect(resized.headers.get("content-type")).toBe("image/webp");
+    const original = await fetch(`${server.url}${src!.split("?")[0]}`);
+    expect(original.status).toBe(200);
+    const [small, full] = [await resized.arrayBuffer(), await original.arrayBuffer()];
+    expect(small.byteLength).toBeLessThan(full.byteLength);
+  });
+});
