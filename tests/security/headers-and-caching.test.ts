@@ -65,7 +65,9 @@ describe("caching for visitors", () => {
 
     // Rendered again with another nonce: the same page, so the same ETag.
     const second = await render("/local-shiners/all");
-    expect(second.headers.get("content-security-policy")).not.toBe(first.headers.get("content-security-policy"));
+    expect(second.headers.get("content-security-policy")).not.toBe(
+      first.headers.get("content-security-policy"),
+    );
     expect(second.headers.get("etag")).toBe(etag);
 
     const revalidated = await render("/local-shiners/all", { "If-None-Match": etag! });
