@@ -52,9 +52,9 @@ function containsZip(column: Column, zip: string): SQL {
  * The exact number of matches, read from the running totals the triggers keep (drizzle/0003_directory_counts.sql)
  * instead of counting rows: a handful of rows per industry, or the zip codes that match (trigram index).
  */
-async function countMatches(db: Database, { industry, zip }: DirectorySearch): Promise<number> {
-  const [row] = zip
-    ? await db
+function countMatchesQuery(db: Database, { industry, zip }: DirectorySearch) {
+  return zip
+    ? db
         .select({ total: sum(businessCountsByZip.businesses) })
         .from(businessCountsByZip)
         .where(
@@ -63,11 +63,10 @@ async function countMatches(db: Database, { industry, zip }: DirectorySearch): P
             containsZip(businessCountsByZip.zipCode, zip),
           ),
         )
-    : await db
+    : db
         .select({ total: sum(businessCountsByIndustry.businesses) })
         .from(businessCountsByIndustry)
         .where(industry ? eq(businessCountsByIndustry.industry, industry) : undefined);
-  return Number(row?.total ?? 0);
 }
 
 function directoryWhere({ industry, zip }: DirectorySearch): SQL | undefined {
@@ -80,23 +79,25 @@ function directoryWhere({ industry, zip }: DirectorySearch): SQL | undefined {
 
 /**
  * One page of the directory, newest first (spec §7), with the exact number of matches. Filters and paging run in
- * the database; the page walks an index in list order, the count reads running totals.
+ * the database; the page walks an index in list order, and the count (from running totals) rides along as a
+ * subquery, so a page is one round trip. Only a page with no rows (no matches, or past the end) asks again.
  */
 export async function listDirectoryBusinesses(db: Database, search: DirectorySearch): Promise<DirectoryPage> {
-  const [total, rows] = await Promise.all([
-    countMatches(db, search),
-    db
-      .select(cardColumns)
-      .from(businesses)
-      .where(directoryWhere(search))
-      // NULLS LAST matches businesses_created_idx and businesses_industry_created_idx (the columns are NOT NULL,
-      // but the planner only walks an index whose null ordering is the query's).
-      .orderBy(sql`${businesses.createdAt} desc nulls last`, sql`${businesses.id} desc nulls last`)
-      .limit(DIRECTORY_PAGE_SIZE)
-      .offset((search.page - 1) * DIRECTORY_PAGE_SIZE),
-  ]);
+  const rows = await db
+    .select({ ...cardColumns, total: sql<string | null>`(${countMatchesQuery(db, search)})` })
+    .from(businesses)
+    .where(directoryWhere(search))
+    // NULLS LAST matches businesses_created_idx and businesses_industry_created_idx (the columns are NOT NULL,
+    // but the planner only walks an index whose null ordering is the query's).
+    .orderBy(sql`${businesses.createdAt} desc nulls last`, sql`${businesses.id} desc nulls last`)
+    .limit(DIRECTORY_PAGE_SIZE)
+    .offset((search.page - 1) * DIRECTORY_PAGE_SIZE);
+  const total =
+    rows.length > 0
+      ? Number(rows[0].total ?? 0)
+      : Number((await countMatchesQuery(db, search))[0]?.total ?? 0);
   return {
-    businesses: rows,
+    businesses: rows.map(({ total: _total, ...card }) => card),
     total,
     page: search.page,
     pageCount: Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE)),
