@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { renderToString } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { Writable } from "node:stream";
 import { NonceProvider } from "~/lib/nonce";
 import { logger } from "~/.server/logger";
 import { requestInfoContext } from "~/.server/request-context";
@@ -11,12 +12,13 @@ import { hasSessionCookie } from "~/.server/auth/session-cookie";
 const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
 const PRIVATE = "private, no-store";
 
+export const streamTimeout = 5_000;
+
 /**
- * Renders the whole page to one string before answering, so the HTML can carry an ETag and answer 304 to
- * revalidation. Our loaders await their data and nothing suspends on the server (the lazy account menu and map
- * render only after hydration), so a synchronous render gives the same HTML as a stream, for much less work
- * (docs/performance.md "Rendering"). An error thrown while rendering reaches React Router, which renders the
- * error boundary. Signed-in pages are never stored by caches.
+ * Renders the whole page before answering (no streaming: our loaders await their data), so the HTML can carry
+ * an ETag and answer 304 to revalidation. Signed-in pages are never stored by caches. (Not `renderToString`:
+ * React Router's `<Scripts>` hands the loader data to the browser through a Suspense boundary that a string
+ * render leaves empty, and the page would never hydrate.)
  */
 export default function handleRequest(
   request: Request,
@@ -26,35 +28,66 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(requestInfoContext).nonce ?? "";
-  const markup = renderToString(
-    <NonceProvider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
-  );
-  // Encoded once: the bytes are both hashed for the ETag and sent.
-  const html = Buffer.from(markup.startsWith("<!DOCTYPE") ? markup : `<!DOCTYPE html>${markup}`);
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const body = request.method === "HEAD" ? null : new Uint8Array(html.buffer, html.byteOffset, html.length);
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    const sink = new Writable({
+      write(chunk: Uint8Array, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        callback();
+        resolve(respond(Buffer.concat(chunks)));
+      },
+    });
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
 
-  const cacheable =
-    (request.method === "GET" || request.method === "HEAD") &&
-    responseStatusCode === 200 &&
-    !responseHeaders.has("Set-Cookie") &&
-    !hasSessionCookie(request) &&
-    !responseHeaders.has("Cache-Control");
-  if (!cacheable) {
-    if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PRIVATE);
-    return new Response(body, { status: responseStatusCode, headers: responseHeaders });
-  }
-  const etag = `W/"${pageHash(html, nonce)}"`;
-  responseHeaders.set("ETag", etag);
-  responseHeaders.set("Cache-Control", PUBLIC_CACHE);
-  responseHeaders.append("Vary", "Cookie");
-  const ifNoneMatch = request.headers.get("If-None-Match");
-  if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) {
-    return new Response(null, { status: 304, headers: responseHeaders });
-  }
-  return new Response(body, { status: responseStatusCode, headers: responseHeaders });
+    function respond(html: Buffer<ArrayBuffer>) {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      const body =
+        request.method === "HEAD" ? null : new Uint8Array(html.buffer, html.byteOffset, html.length);
+      const cacheable =
+        (request.method === "GET" || request.method === "HEAD") &&
+        responseStatusCode === 200 &&
+        !responseHeaders.has("Set-Cookie") &&
+        !hasSessionCookie(request) &&
+        !responseHeaders.has("Cache-Control");
+      if (!cacheable) {
+        if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PRIVATE);
+        return new Response(body, { status: responseStatusCode, headers: responseHeaders });
+      }
+      const etag = `W/"${pageHash(html, nonce)}"`;
+      responseHeaders.set("ETag", etag);
+      responseHeaders.set("Cache-Control", PUBLIC_CACHE);
+      responseHeaders.append("Vary", "Cookie");
+      const ifNoneMatch = request.headers.get("If-None-Match");
+      if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) {
+        return new Response(null, { status: 304, headers: responseHeaders });
+      }
+      return new Response(body, { status: responseStatusCode, headers: responseHeaders });
+    }
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          logger.error({ err: error }, "render error");
+        },
+      },
+    );
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "~/components/layout/site-footer";
+import { AppLinkNavigation } from "~/components/ui/app-link";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/sonner";
@@ -87,6 +88,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [toast]);
   return (
     <>
+      <AppLinkNavigation />
       <SiteHeader viewer={loaderData.viewer} />
       <main id="main" className="flex-1">
         <Outlet />
@@ -101,6 +103,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
+      <AppLinkNavigation />
       <SiteHeader viewer={rootData?.viewer ?? null} />
       <main id="main" className="flex-1">
         {notFound ? <NotFoundContent /> : <UnexpectedError />}

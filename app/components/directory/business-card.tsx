@@ -1,10 +1,10 @@
 import { Globe, MapPin, Phone, Star, Tag } from "lucide-react";
 import { useId } from "react";
-import { Link } from "react-router";
 import { industryTitle } from "~/lib/industries";
 import { BusinessImage } from "./business-image";
 import { RatingBadge } from "./rating-badge";
 import { webUrl } from "~/lib/web-url";
+import { AppLink } from "~/components/ui/app-link";
 import { IconSprite, SpriteIcon } from "~/components/ui/icon-sprite";
 
 /** What a directory card shows (spec §2 "Directory lists"); the list query selects exactly these columns. */
@@ -74,12 +74,12 @@ export function BusinessCard({
             {industryTitle(business.industry)}
           </p>
           <h2 id={titleId} className="mt-1 text-lg leading-snug font-bold text-ink">
-            <Link
+            <AppLink
               to={`/business/${business.id}`}
               className="outline-none after:absolute after:inset-0 after:content-[''] hover:text-primary"
             >
               {business.name}
-            </Link>
+            </AppLink>
           </h2>
         </div>
         {business.description ? (
