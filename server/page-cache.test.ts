@@ -41,19 +41,28 @@ describe("page cache", () => {
     expect(second.headers.get("x-page-cache")).toBe("hit");
     const body = await second.text();
     expect(body).toContain('nonce="nonce2"');
+    expect(body).not.toContain("nonce1");
     expect(body).toContain("render 1");
+    expect(second.headers.get("content-type")).toMatch(/^text\/html/);
     expect(renders).toBe(1);
+
+    // A hard reload renders afresh (and refreshes the entry).
+    const reloaded = await fetch(`${base}/page`, { headers: { "Cache-Control": "no-cache" } });
+    expect(reloaded.headers.get("x-page-cache")).toBe("miss");
+    expect(await reloaded.text()).toContain("render 2");
+    const afterReload = await fetch(`${base}/page`);
+    expect(await afterReload.text()).toContain("render 2");
 
     const revalidated = await fetch(`${base}/page`, { headers: { "If-None-Match": 'W/"v1"' } });
     expect(revalidated.status).toBe(304);
 
     const signedIn = await fetch(`${base}/page`, { headers: { Cookie: "better-auth.session_token=abc" } });
     expect(signedIn.headers.get("x-page-cache")).not.toBe("hit");
-    expect(renders).toBe(2);
+    expect(renders).toBe(3);
 
     await fetch(`${base}/save`, { method: "POST" });
     const afterWrite = await fetch(`${base}/page`);
     expect(afterWrite.headers.get("x-page-cache")).toBe("miss");
-    expect(await afterWrite.text()).toContain("render 3");
+    expect(await afterWrite.text()).toContain("render 4");
   });
 });

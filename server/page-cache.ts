@@ -1,9 +1,10 @@
 import type { NextFunction, Request, Response } from "express";
 
-const NONCE_PLACEHOLDER = "__LOCAL_SHINE_NONCE__";
-
 interface Entry {
-  html: string;
+  /** The page as rendered, with the rendering response's nonce at `nonceAt` (byte offsets). */
+  html: Buffer;
+  nonceAt: number[];
+  nonceLength: number;
   etag: string;
   cacheControl: string;
   expires: number;
@@ -39,7 +40,7 @@ export function pageCache({ ttlMs = 5_000, maxEntries = 500 }: PageCacheOptions 
     const nonce = res.locals.nonce as string;
     const hit = entries.get(key);
     if (hit && hit.expires > Date.now()) {
-      const serve = (status: number, body?: string) => {
+      const serve = (status: number, body?: Buffer) => {
         res.setHeader("Content-Type", "text/html; charset=utf-8");
         res.setHeader("Cache-Control", hit.cacheControl);
         res.setHeader("ETag", hit.etag);
@@ -50,8 +51,8 @@ export function pageCache({ ttlMs = 5_000, maxEntries = 500 }: PageCacheOptions 
       const conditional = req.headers["if-none-match"];
       if (conditional && conditional.split(/\s*,\s*/).includes(hit.etag)) return serve(304);
       // A hard reload (no-cache) asks for a fresh render; anything else is served from memory.
-      if (!/no-cache/.test(req.headers["cache-control"] ?? "")) {
-        return serve(200, hit.html.replaceAll(NONCE_PLACEHOLDER, nonce));
+      if (!/no-cache/.test(req.headers["cache-control"] ?? "") && nonce.length === hit.nonceLength) {
+        return serve(200, withNonce(hit, nonce));
       }
     }
     if (hit) entries.delete(key);
@@ -81,9 +82,11 @@ export function pageCache({ ttlMs = 5_000, maxEntries = 500 }: PageCacheOptions 
         String(res.getHeader("Content-Type") ?? "").startsWith("text/html")
       ) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        const html = Buffer.concat(chunks).toString("utf8");
+        const html = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
         entries.set(key, {
-          html: nonce ? html.replaceAll(nonce, NONCE_PLACEHOLDER) : html,
+          html,
+          nonceAt: nonce ? offsetsOf(html, nonce) : [],
+          nonceLength: nonce.length,
           etag,
           cacheControl,
           expires: Date.now() + ttlMs,
@@ -95,4 +98,24 @@ export function pageCache({ ttlMs = 5_000, maxEntries = 500 }: PageCacheOptions 
     next();
   };
   return Object.assign(middleware, { clear: () => entries.clear(), size: () => entries.size });
+}
+
+/** Where `text` (ASCII) occurs in `buffer`, as byte offsets. */
+function offsetsOf(buffer: Buffer, text: string): number[] {
+  const offsets: number[] = [];
+  for (
+    let at = buffer.indexOf(text, 0, "latin1");
+    at !== -1;
+    at = buffer.indexOf(text, at + text.length, "latin1")
+  ) {
+    offsets.push(at);
+  }
+  return offsets;
+}
+
+/** A copy of the cached page carrying this response's nonce (nonces all have one length, so bytes are overwritten in place). */
+function withNonce(entry: Entry, nonce: string): Buffer {
+  const html = Buffer.from(entry.html);
+  for (const at of entry.nonceAt) html.write(nonce, at, "latin1");
+  return html;
 }
