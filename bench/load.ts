@@ -2,7 +2,10 @@
 // BUILT server (BUILD_DIR, default build) on loopback, and drives a mix of home, directory, business and story
 // pages with 50 connections — uncached (every request rendered: `Cache-Control: no-cache`) and with the page
 // cache — plus a static asset from the same server as the reference.
-// Run: npm run build && node --import tsx bench/load.ts [--seconds 10] [--connections 50]
+// Each measurement starts from an idle server (the previous one's requests have finished), and the three runs are
+// repeated (--rounds, default 3): this machine is shared, so one round can land on a noisy moment. The targets
+// are judged on the median round by uncached p99; every round is printed.
+// Run: npm run build && node --import tsx bench/load.ts [--seconds 10] [--connections 50] [--rounds 3]
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -20,6 +23,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     businesses: { type: "string", default: "10000" },
     stories: { type: "string", default: "500" },
+    rounds: { type: "string", default: "3" },
   },
 });
 const seconds = Number(values.seconds);
@@ -83,6 +87,17 @@ interface Row {
   non2xx: number;
 }
 
+/** Waits until the server answers at once: the previous run's queued requests have all been served. */
+async function idle() {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const started = performance.now();
+    await (await fetch(`${server.url}/healthz`)).arrayBuffer();
+    if (performance.now() - started < 20) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function drive(
   name: string,
   url: string,
@@ -131,22 +146,34 @@ try {
   };
   // Warm up (JIT, first renders), then measure.
   await drive("warm-up", server.url, mix);
-  const rows = [
-    await drive("static asset", server.url, () => asset),
-    await drive("pages, uncached", server.url, mix, { "Cache-Control": "no-cache" }),
-    await drive("pages, cached", server.url, mix),
-  ];
-  console.log(`\n${connections} connections, ${seconds} s each, loopback\n`);
-  console.log("| run | req/s | p50 ms | p99 ms | errors | non-2xx |");
-  console.log("|---|---|---|---|---|---|");
-  for (const row of rows) {
-    console.log(
-      `| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} |`,
-    );
+  const rounds: Row[][] = [];
+  for (let round = 1; round <= Number(values.rounds); round++) {
+    const rows: Row[] = [];
+    for (const [name, paths, headers] of [
+      ["static asset", () => asset, {}],
+      ["pages, uncached", mix, { "Cache-Control": "no-cache" }],
+      ["pages, cached", mix, {}],
+    ] as const) {
+      await idle();
+      rows.push(await drive(name, server.url, paths, headers));
+    }
+    rounds.push(rows);
   }
-  const [staticRow, uncached, cached] = rows;
+  console.log(`\n${connections} connections, ${seconds} s each, loopback\n`);
+  console.log("| round | run | req/s | p50 ms | p99 ms | errors | non-2xx |");
+  console.log("|---|---|---|---|---|---|---|");
+  rounds.forEach((rows, index) => {
+    for (const row of rows) {
+      console.log(
+        `| ${index + 1} | ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} |`,
+      );
+    }
+  });
+  const byUncachedP99 = [...rounds].sort((a, b) => a[1].p99 - b[1].p99);
+  const [staticRow, uncached, cached] = byUncachedP99[Math.floor((byUncachedP99.length - 1) / 2)];
+  const errors = rounds.flat().reduce((sum, row) => sum + row.errors + row.non2xx, 0);
   console.log(
-    `\nuncached p99 ${uncached.p99} ms (target < 250); cached/static = ${(cached.requestsPerSecond / staticRow.requestsPerSecond).toFixed(2)} (target ≥ 0.5); errors ${rows.reduce((sum, row) => sum + row.errors + row.non2xx, 0)} (target 0)`,
+    `\nmedian round: uncached p99 ${uncached.p99} ms (target < 250); cached/static = ${(cached.requestsPerSecond / staticRow.requestsPerSecond).toFixed(2)} (target ≥ 0.5); errors in all rounds ${errors} (target 0)`,
   );
 } finally {
   await server.stop();

@@ -217,3 +217,44 @@ test("search works without JavaScript", async ({ browser }) => {
   );
   await context.close();
 });
+
+test("card, page-number and footer links move within the app, without reloading the page", async ({
+  page,
+}) => {
+  await page.goto("/local-shiners/all");
+  // Hydrated: the search dialog opens.
+  await openSearch(page);
+  await page.keyboard.press("Escape");
+  // Survives a client-side navigation, not a document load.
+  await page.evaluate(() => ((window as unknown as { stayedInApp: boolean }).stayedInApp = true));
+  const stayed = () =>
+    page.evaluate(() => (window as unknown as { stayedInApp?: boolean }).stayedInApp === true);
+
+  await page.getByRole("link", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/\/local-shiners\/all\?page=2$/);
+  await expect(countLine(page)).toContainText("Page 2 of");
+  expect(await stayed()).toBe(true);
+
+  const first = cards(page).first();
+  const name = (await first.getByRole("heading").textContent())!;
+  await first.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(/\/business\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  expect(await stayed()).toBe(true);
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "Network Map" }).click();
+  await expect(page).toHaveURL(/\/map$/);
+  expect(await stayed()).toBe(true);
+
+  // A modified click is left to the browser (a new tab), and the page stays put.
+  const [popup] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: "Shine Stories" })
+      .click({ modifiers: ["ControlOrMeta"] }),
+  ]);
+  await expect(popup).toHaveURL(/\/shine-stories$/);
+  await expect(page).toHaveURL(/\/map$/);
+  await popup.close();
+});
