@@ -84,6 +84,8 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
+          // The cast: React's Node renderer types its destination as a Writable but only calls write, end,
+          // destroy and on (react-dom-server.node), which the sink above provides.
           pipe(sink as unknown as NodeJS.WritableStream);
         },
         onShellError(error: unknown) {
