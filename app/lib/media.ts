@@ -82,6 +82,8 @@ export interface MediaItem {
   fileType: string;
   fileSize: number;
   createdAt: Date;
+  /** A business or story still shows this file, so deleting the item keeps the file (and the listing's image). */
+  inUse: boolean;
 }
 
 /** Spec §9: size in MB with one decimal, bytes / 1048576. */

@@ -105,9 +105,11 @@ test("an owner adds a business with both images, sees it, edits, searches and de
   await expect(edit.getByLabel("Business Name")).toHaveValue(name);
   await expect(edit.getByLabel("Industry")).toHaveValue("food-industry");
   await expect(edit.getByLabel("Owner Name")).toHaveValue("Maria Lopez");
+  const imageSrcs: string[] = [];
   for (const label of ["Business Image preview", "Owner Image preview"]) {
     const src = await edit.getByRole("img", { name: label }).getAttribute("src");
     expect(src).toMatch(/^\/media\/[^/]+\/\d+-[0-9a-f]+\.png$/);
+    imageSrcs.push(src!);
     const image = await page.request.get(src!);
     expect(image.status()).toBe(200);
     expect(image.headers()["content-type"]).toBe("image/png");
@@ -125,6 +127,20 @@ test("an owner adds a business with both images, sees it, edits, searches and de
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await page.goto("/local-shiners/all");
   await expect(page.getByText(name)).toBeVisible();
+
+  // The listing's image is also a media item; deleting that item from /dashboard keeps the listing's image.
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: `Delete ${name} image` }).click();
+  const deleteMedia = page.getByRole("alertdialog", { name: "Delete this media?" });
+  await expect(deleteMedia).toContainText("The listing or story that shows this image keeps it.");
+  await deleteMedia.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("article", { name: `${name} image` })).toHaveCount(0);
+  await page.goto(href!);
+  const banner = page.locator(`img[src^="${imageSrcs[0]}"]`).first();
+  await expect(banner).toBeVisible();
+  expect(await banner.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
+    true,
+  );
 
   // Search: name, city and industry, case-insensitively, in the database.
   await page.goto("/admin");

@@ -138,6 +138,8 @@ test("search by industry and zip, back button, Reset, and the empty state", asyn
   await expect(countLine(page)).toHaveText(/^Showing \d+ local businesses/);
   await page.goForward();
   await expect(page).toHaveURL(/zip=913$/);
+  // The URL changes before the list has loaded; wait for the list so the dialog isn't opened mid-navigation.
+  await expect(countLine(page)).toHaveText(/^Showing \d+ Health & Wellness businesses/);
 
   // The dialog opens on the current search; Reset clears both and shows everything.
   dialog = await openSearch(page);

@@ -6,7 +6,10 @@ import { MEDIA_TOASTS } from "~/lib/media";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/dashboard/media";
 import { action as uploadAction } from "~/routes/resources/media-upload";
 import { ORIGIN, routeArgs, sessionHeaders, signInConfirmedUser } from "../../../tests/support/route-calls";
-import { media } from "../db/schema";
+import { saveBusinessFromForm } from "../businesses/save-business";
+import { businesses, media } from "../db/schema";
+import { ensureThumbnail } from "../storage/thumbnails";
+import { listMediaForOwner } from "./media";
 import { createTestServices } from "../test-services";
 import { generatedBytes, multipartBody, TINY_PNG, type MultipartFilePart } from "../uploads/test-multipart";
 
@@ -168,17 +171,8 @@ describe("media uploads and deletes through the routes", () => {
 
   it("lets only the owner delete: owner B gets a 404 for A's media, A removes the row and the file", async () => {
     const [row] = await rowsOf(ownerA.id);
-    const remove = (cookie: string, id: string) =>
-      dashboardAction(
-        routeArgs(
-          services,
-          new Request(`${ORIGIN}/dashboard`, {
-            method: "POST",
-            headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-            body: new URLSearchParams({ intent: "delete", id }),
-          }),
-        ),
-      ) as Promise<unknown>;
+    const thumbnail = await ensureThumbnail(services.storage, row!.storageKey, 320);
+    expect(thumbnail).not.toBeNull();
 
     const denied = (await remove(ownerB.cookie, row!.id)) as { data: unknown; init: { status: number } };
     expect(denied.init.status).toBe(404);
@@ -191,5 +185,55 @@ describe("media uploads and deletes through the routes", () => {
     expect(await remove(ownerA.cookie, row!.id)).toEqual({ toast: MEDIA_TOASTS.deleted });
     expect((await rowsOf(ownerA.id)).some((item) => item.id === row!.id)).toBe(false);
     expect(await services.storage.stat(row!.storageKey)).toBeNull();
+    expect(await services.storage.stat(thumbnail!)).toBeNull();
+  });
+
+  it("keeps the file when a listing shows it: deleting the item from the dashboard leaves the listing's image", async () => {
+    const form = new FormData();
+    const fields = {
+      name: "Harbor Books",
+      industry: "food-industry",
+      address: "2 Main St",
+      city: "Woodland Hills",
+    };
+    for (const [name, value] of Object.entries({ ...fields, state: "CA", zip_code: "91367" })) {
+      form.append(name, value);
+    }
+    form.append("image", new File([TINY_PNG], "storefront.png", { type: "image/png" }));
+    const saved = await saveBusinessFromForm(
+      services,
+      { id: ownerA.id, isAdmin: false },
+      new Request(`${ORIGIN}/admin`, { method: "POST", body: form }),
+    );
+    if (!saved.ok) throw new Error(`the business was not saved: ${saved.status}`);
+    const imageUrl = saved.business.imageUrl!;
+
+    const listed = await listMediaForOwner(services.db, { id: ownerA.id });
+    const item = listed.find((entry) => entry.fileUrl === imageUrl)!;
+    expect(item.inUse).toBe(true);
+    expect(listed.filter((entry) => entry.id !== item.id).every((entry) => !entry.inUse)).toBe(true);
+
+    const [row] = await services.db.select().from(media).where(eq(media.id, item.id));
+    expect(await remove(ownerA.cookie, item.id)).toEqual({ toast: MEDIA_TOASTS.deleted });
+    expect((await rowsOf(ownerA.id)).some((entry) => entry.id === item.id)).toBe(false);
+    expect(await services.storage.stat(row!.storageKey)).not.toBeNull();
+    const [business] = await services.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.id, saved.business.id));
+    expect(business!.imageUrl).toBe(imageUrl);
   });
 });
+
+function remove(cookie: string, id: string) {
+  return dashboardAction(
+    routeArgs(
+      services,
+      new Request(`${ORIGIN}/dashboard`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+        body: new URLSearchParams({ intent: "delete", id }),
+      }),
+    ),
+  ) as Promise<unknown>;
+}

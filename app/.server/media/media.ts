@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { FlashToast } from "~/lib/flash-toast";
 import {
   MAX_MEDIA_BYTES,
@@ -10,8 +10,9 @@ import {
 import { MEDIA_TYPES } from "~/lib/upload-types";
 import type { Viewer } from "../auth/guards";
 import type { Database } from "../db/client";
-import { media } from "../db/schema";
+import { businesses, businessStories, media } from "../db/schema";
 import { logger } from "../logger";
+import { deleteWithThumbnails } from "../storage/thumbnails";
 import type { Services } from "../services";
 import {
   bodyBudget,
@@ -32,10 +33,21 @@ const mediaItemColumns = {
   createdAt: media.createdAt,
 };
 
+/**
+ * Whether a listing or a story shows the file at `fileUrl`. Business and story images are media items too
+ * (spec §7), so an owner may delete one from the dashboard while their listing still shows it.
+ */
+function fileInUse(fileUrl: typeof media.fileUrl | string) {
+  return sql<boolean>`(exists (select 1 from ${businesses} where ${or(
+    eq(businesses.imageUrl, fileUrl),
+    eq(businesses.ownerImageUrl, fileUrl),
+  )}) or exists (select 1 from ${businessStories} where ${eq(businessStories.backgroundImageUrl, fileUrl)}))`;
+}
+
 /** Spec §7: the viewer's own media, newest first (the list is not paged, §9). */
 export async function listMediaForOwner(db: Database, viewer: Pick<Viewer, "id">): Promise<MediaItem[]> {
   return db
-    .select(mediaItemColumns)
+    .select({ ...mediaItemColumns, inUse: fileInUse(media.fileUrl) })
     .from(media)
     .where(eq(media.userId, viewer.id))
     .orderBy(desc(media.createdAt), desc(media.id));
@@ -106,7 +118,7 @@ export async function uploadMedia(
         fileSize: file.size,
       })
       .returning(mediaItemColumns);
-    return { ok: true, media: row! };
+    return { ok: true, media: { ...row!, inUse: false } };
   } catch (error) {
     await discardUploads(storage, received.files);
     throw error;
@@ -126,7 +138,9 @@ function refusal(error: UploadError): UploadMediaResult {
 
 /**
  * Spec §7 delete: removes the viewer's own row (id AND user_id, so another owner's id is simply not found) and
- * then its file. The row is the record of truth: if the file removal fails, the orphan is logged, not shown.
+ * then its file and resized copies, unless a listing or story still shows that file: then the file stays, so
+ * deleting an item from the dashboard never blanks a listing's image. The row is the record of truth: if the
+ * file removal fails, the orphan is logged, not shown.
  */
 export async function deleteMedia(
   { db, storage }: Pick<Services, "db" | "storage">,
@@ -136,10 +150,17 @@ export async function deleteMedia(
   const [row] = await db
     .delete(media)
     .where(and(eq(media.id, id), eq(media.userId, viewer.id)))
-    .returning({ key: media.storageKey });
+    .returning({ key: media.storageKey, inUse: fileInUse(media.fileUrl) });
   if (!row) return { ok: false, status: 404 };
+  if (row.inUse) {
+    logger.info(
+      { key: row.key, mediaId: id },
+      "media row deleted; its file stays, a listing or story shows it",
+    );
+    return { ok: true };
+  }
   try {
-    await storage.delete(row.key);
+    await deleteWithThumbnails(storage, row.key);
   } catch (error) {
     logger.error(
       { err: error, key: row.key, mediaId: id },

@@ -15,10 +15,13 @@ import { Button, buttonVariants } from "~/components/ui/button";
 /** The card's delete button and its confirmation; `onConfirm` runs only after the person confirms. */
 export function DeleteMediaDialog({
   title,
+  inUse,
   disabled,
   onConfirm,
 }: {
   title: string;
+  /** A listing or story shows this file: it keeps showing it, only the dashboard item goes. */
+  inUse: boolean;
   disabled?: boolean;
   onConfirm: () => void;
 }) {
@@ -40,7 +43,9 @@ export function DeleteMediaDialog({
         <AlertDialogHeader>
           <AlertDialogTitle>Delete this media?</AlertDialogTitle>
           <AlertDialogDescription>
-            “{title}” will be removed from your dashboard and its file deleted. This can't be undone.
+            {inUse
+              ? `“${title}” will be removed from your dashboard. The listing or story that shows this image keeps it.`
+              : `“${title}” will be removed from your dashboard and its file deleted. This can't be undone.`}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

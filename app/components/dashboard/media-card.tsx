@@ -33,6 +33,7 @@ export function MediaCard({ item, timeZone }: { item: MediaItem; timeZone: strin
         <div className="absolute top-2 right-2">
           <DeleteMediaDialog
             title={item.title}
+            inUse={item.inUse}
             disabled={deleting}
             onConfirm={() => fetcher.submit({ intent: "delete", id: item.id }, { method: "post" })}
           />
