@@ -6,8 +6,35 @@ export default defineConfig({
   // The Express app is the server build's entry, so server and routes share one module graph
   // (docs/decisions/001-server-entry-and-services.md).
   environments: {
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    // The embedded database's thread is its own entry: it loads as build/server/pglite-worker.js
+    // (docs/decisions/007-embedded-database-thread.md).
+    ssr: {
+      build: {
+        rollupOptions: {
+          input: { index: "./server/app.ts", "pglite-worker": "./app/.server/db/pglite-worker.ts" },
+        },
+      },
+    },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    {
+      // React Router names every server entry index.js; the database thread's entry keeps its own name.
+      name: "local-shine:pglite-worker-entry",
+      configEnvironment(name) {
+        if (name !== "ssr") return;
+        return {
+          build: {
+            rollupOptions: {
+              output: {
+                entryFileNames: (chunk) => (chunk.name === "pglite-worker" ? "pglite-worker.js" : "index.js"),
+              },
+            },
+          },
+        };
+      },
+    },
+  ],
 });

@@ -1,7 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -10,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirectoryLock } from "./file-lock";
+import { PgliteThreadClient } from "./pglite-thread";
 import { schema, type Schema } from "./schema";
 
 /** The one database type every domain function takes: PGlite and PostgreSQL share it. */
@@ -57,8 +56,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
-  const client = await PGlite.create(dir ?? "memory://", { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // The database runs on its own thread; Drizzle's PGlite driver only calls `query` and `transaction`.
+  const client = await PgliteThreadClient.start({ dataDir: dir });
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Database;
   let closed = false;
   return {
     db,
