@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { createContext, type RouterContextProvider } from "react-router";
 import { createAuth, type Auth } from "./auth/auth";
 import { openConfiguredDatabase, type Database, type DatabaseHandle } from "./db/client";
+import { startEmbeddedMaintenance, type Maintenance } from "./db/maintenance";
 import { users } from "./db/schema";
 import { adminEmails, getEnv, type Env } from "./env";
 import { logger } from "./logger";
@@ -47,6 +48,7 @@ export function createServices(database: DatabaseHandle, env: Env): Services {
 }
 
 let running: Services | undefined;
+let maintenance: Maintenance | undefined;
 
 /** Opens the configured database, migrates, seeds (when allowed) and starts the mail dispatcher. Idempotent. */
 export async function startServices(env: Env = getEnv()): Promise<Services> {
@@ -70,6 +72,7 @@ export async function startServices(env: Env = getEnv()): Promise<Services> {
       await database.db.execute(sql`analyze`);
     }
     services.mailer.start();
+    maintenance = startEmbeddedMaintenance(database, logger);
     running = services;
     logger.info({ database: database.kind, storage: services.storage.kind }, "services started");
     return services;
@@ -85,6 +88,8 @@ export async function stopServices() {
   running = undefined;
   if (!current) return;
   await current.mailer.stop();
+  await maintenance?.stop();
+  maintenance = undefined;
   await current.database.close();
 }
 

@@ -83,6 +83,9 @@ export class PgliteThreadClient implements PgliteLikeClient {
       };
       worker.on("message", onMessage);
       worker.once("error", reject);
+      worker.once("exit", (code) =>
+        reject(new Error(`the embedded database's thread stopped while starting (exit code ${code})`)),
+      );
     });
     try {
       await ready;
