@@ -1,7 +1,11 @@
 import { defineConfig } from "vitest/config";
 
-// Tests against the BUILT server (after `npm run build`), one file at a time: the security suite (attacks,
-// fuzzing) and the fault and multi-instance tests (they start servers, stop PostgreSQL and kill processes).
+// Tests against the BUILT server (after `npm run build`). `npm run test:server` runs two suites side by side
+// (scripts/run-parallel.mjs):
+// - tests/security: attacks and fuzzing. Each file starts its own server on its own embedded database, so files
+//   run in parallel.
+// - tests/faults: fault and multi-instance tests, one file at a time (--no-file-parallelism). They stop
+//   PostgreSQL and kill processes, and nothing else in this phase uses PostgreSQL.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -10,6 +14,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

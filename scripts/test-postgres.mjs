@@ -13,7 +13,14 @@ try {
   process.exit(0);
 }
 console.log(`Running the database tests on PostgreSQL (${url})`);
-const result = spawnSync("vitest", ["run", "--exclude", "tests/integration/embedded-database.test.ts"], {
+// Files that only ever use the embedded database (they open PGlite themselves) are not run twice.
+const EMBEDDED_ONLY = [
+  "tests/integration/embedded-database.test.ts",
+  "app/.server/db/pglite-thread.test.ts",
+  "app/.server/db/maintenance.test.ts",
+  "cli/commands.test.ts",
+];
+const result = spawnSync("vitest", ["run", ...EMBEDDED_ONLY.flatMap((file) => ["--exclude", file])], {
   stdio: "inherit",
   env: { ...process.env, TEST_DATABASE_URL: url },
 });
