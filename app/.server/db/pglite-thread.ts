@@ -133,9 +133,13 @@ export class PgliteThreadClient implements PgliteLikeClient {
 
   async close(): Promise<void> {
     if (this.#failure) return;
+    const exited = new Promise((resolve) => this.#worker.once("exit", resolve));
     await this.#request({ op: "close" });
     this.#failure = new Error("the embedded database is closed");
-    await this.#worker.terminate();
+    // The thread ends by itself after closing PGlite; terminating is only the fallback if it does not.
+    const fallback = setTimeout(() => void this.#worker.terminate(), 5_000);
+    await exited;
+    clearTimeout(fallback);
   }
 
   #request(request: DistributiveOmit<PgliteRequest, "id">): Promise<unknown> {

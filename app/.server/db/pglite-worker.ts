@@ -123,7 +123,11 @@ async function serve() {
 
   port.on("message", (request: PgliteRequest) => {
     handle(request).then(
-      (value) => reply({ id: request.id, ok: true, value }),
+      (value) => {
+        reply({ id: request.id, ok: true, value });
+        // Closed: stop listening, so the thread ends on its own once the reply is out (no terminate needed).
+        if (request.op === "close") port.close();
+      },
       (error: unknown) => reply({ id: request.id, ok: false, error: serializeError(error) }),
     );
   });
