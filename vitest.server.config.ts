@@ -4,12 +4,13 @@ import { defineConfig } from "vitest/config";
 // (scripts/run-parallel.mjs):
 // - tests/security: attacks and fuzzing. Each file starts its own server on its own embedded database, so files
 //   run in parallel.
-// - tests/faults: fault and multi-instance tests, one file at a time (--no-file-parallelism). They stop
-//   PostgreSQL and kill processes, and nothing else in this phase uses PostgreSQL.
+// - tests/faults and tests/server: fault and multi-instance tests, and the dev server, one file at a time
+//   (--no-file-parallelism). They stop PostgreSQL and kill processes, and nothing else in this phase uses
+//   PostgreSQL.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["tests/security/**/*.test.ts", "tests/faults/**/*.test.ts"],
+    include: ["tests/security/**/*.test.ts", "tests/faults/**/*.test.ts", "tests/server/**/*.test.ts"],
     environment: "node",
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -5,6 +5,9 @@ import { createServer } from "vite";
 type AppModule = typeof AppModuleType;
 
 // Dev: Vite serves assets with HMR; the app module is reloaded on change, services are opened once.
+// `npm run dev` runs Node with `--conditions=development`: Vite resolves react-router to its development build for
+// the app, and @react-router/express (loaded by Node) must get that same copy, or the RouterContextProvider the app
+// creates is not the class React Router checks, and every page answers 500 (tests/server/dev-server.test.ts).
 const vite = await createServer({ server: { middlewareMode: true } });
 const first = (await vite.ssrLoadModule("./server/app.ts")) as AppModule;
 const env = first.parseEnv();

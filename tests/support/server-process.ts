@@ -27,12 +27,21 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the built server (`BUILD_DIR`, default `build`) on a loopback port and waits for /healthz. */
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+/** How `npm start` runs the built server (`BUILD_DIR`, default `build`). */
+const BUILT_SERVER = ["--import", "tsx", "server/index.ts"];
+
+/**
+ * Starts a server on a loopback port and waits for /healthz: the built server by default, or another entry
+ * given as Node arguments (the dev server).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = BUILT_SERVER,
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "local-shine-server-"));
   let log = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, nodeArgs, {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import packageJson from "../../package.json";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+// `npm run dev` is how the team works on the site. Under Vite, the app and @react-router/express must load the
+// same copy of react-router (its development build), or every page answers 500: "Invalid `context` value".
+describe("the dev server (npm run dev)", () => {
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    const [command, ...args] = packageJson.scripts.dev.split(" ");
+    expect(command).toBe("node");
+    server = await startServer({ LOG_LEVEL: "warn" }, args);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("renders pages with data and links the client entry for hydration", async () => {
+    const response = await fetch(`${server.url}/local-shiners/all`);
+    const html = await response.text();
+    expect(response.status, server.output()).toBe(200);
+    expect(html).toContain("LOCAL SHINERS");
+    expect(html).toMatch(/<script[^>]+type="module"/);
+    const missing = await fetch(`${server.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+  });
+});
