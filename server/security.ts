@@ -22,7 +22,9 @@ export function contentSecurityPolicy(env: Env, nonce: string, { dev = false } =
   const extra = [tileOrigin, mediaOrigin].filter(Boolean).join(" ");
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval' 'unsafe-inline'" : ""}`,
+    // Dev: Vite's HMR and React Refresh inject inline scripts without the nonce, and a nonce in the list would make
+    // browsers ignore 'unsafe-inline', so dev lists no nonce.
+    dev ? "script-src 'self' 'unsafe-eval' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${extra}`.trim(),
     `media-src 'self' blob: ${mediaOrigin ?? ""}`.trim(),

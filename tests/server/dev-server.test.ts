@@ -16,12 +16,16 @@ describe("the dev server (npm run dev)", () => {
     await server?.stop();
   });
 
-  it("renders pages with data and links the client entry for hydration", async () => {
+  it("renders pages with data, links the client entry, and lets Vite's inline scripts run", async () => {
     const response = await fetch(`${server.url}/local-shiners/all`);
     const html = await response.text();
     expect(response.status, server.output()).toBe(200);
     expect(html).toContain("LOCAL SHINERS");
     expect(html).toMatch(/<script[^>]+type="module"/);
+    // Vite's inline HMR scripts carry no nonce: a nonce in the policy would make browsers block them.
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("script-src 'self' 'unsafe-eval' 'unsafe-inline'");
+    expect(policy).not.toContain("nonce-");
     const missing = await fetch(`${server.url}/no-such-page`);
     expect(missing.status).toBe(404);
   });
