@@ -1,6 +1,8 @@
 // Runs the database-backed Vitest suites again on PostgreSQL (a throwaway database per test file)
 // when TEST_DATABASE_URL is set or the local server answers; skips with a message otherwise.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 
 const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -13,14 +15,22 @@ try {
   process.exit(0);
 }
 console.log(`Running the database tests on PostgreSQL (${url})`);
-// Files that only ever use the embedded database (they open PGlite themselves) are not run twice.
-const EMBEDDED_ONLY = [
+// The pass re-runs the test files that open a test database (they then get PostgreSQL); files that never touch
+// a database, and those that only ever use the embedded one (they open PGlite themselves), are not run twice.
+const EMBEDDED_ONLY = new Set([
   "tests/integration/embedded-database.test.ts",
   "app/.server/db/pglite-thread.test.ts",
   "app/.server/db/maintenance.test.ts",
   "cli/commands.test.ts",
-];
-const result = spawnSync("vitest", ["run", ...EMBEDDED_ONLY.flatMap((file) => ["--exclude", file])], {
+]);
+const OPENS_TEST_DATABASE = /createTestServices|createTestDatabase|useServicesWithSmtp/;
+const files = ["app", "server", "cli", "tests/integration"]
+  .flatMap((dir) => fs.readdirSync(dir, { recursive: true }).map((file) => path.join(dir, String(file))))
+  .filter((file) => file.endsWith(".test.ts") && !EMBEDDED_ONLY.has(file))
+  .filter((file) => OPENS_TEST_DATABASE.test(fs.readFileSync(file, "utf8")))
+  .sort();
+console.log(`${files.length} test files open a database`);
+const result = spawnSync("vitest", ["run", ...files], {
   stdio: "inherit",
   env: { ...process.env, TEST_DATABASE_URL: url },
 });
