@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirectoryLock } from "./file-lock";
-import { PgliteThreadClient } from "./pglite-thread";
+import { PgliteThreadClient, type ThreadLogger } from "./pglite-thread";
 import { schema, type Schema } from "./schema";
 
 /** The one database type every domain function takes: PGlite and PostgreSQL share it. */
@@ -34,14 +34,18 @@ const MIGRATION_LOCK_KEY = 7_301_202_611;
 
 export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+/** `logger` hears about the embedded database's thread stopping and coming back (pglite-thread.ts). */
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { logger?: ThreadLogger } = {},
+): Promise<DatabaseHandle> {
   if ("databaseUrl" in target) return openPostgres(target.databaseUrl);
-  if ("memory" in target) return openPglite(undefined);
+  if ("memory" in target) return openPglite(undefined, options.logger);
   const dir = path.resolve(target.dataDir, "db");
   fs.mkdirSync(dir, { recursive: true });
   const release = acquireDirectoryLock(dir);
   try {
-    const handle = await openPglite(dir);
+    const handle = await openPglite(dir, options.logger);
     return {
       ...handle,
       async close() {
@@ -55,9 +59,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
 }
 
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dir: string | undefined,
+  logger: ThreadLogger | undefined,
+): Promise<DatabaseHandle> {
   // The database runs on its own thread; Drizzle's PGlite driver only calls `query` and `transaction`.
-  const client = await PgliteThreadClient.start({ dataDir: dir });
+  const client = await PgliteThreadClient.start({ dataDir: dir }, logger);
   const db = drizzlePglite({ client: client as never, schema }) as unknown as Database;
   let closed = false;
   return {
@@ -112,6 +119,11 @@ function openPostgres(url: string): DatabaseHandle {
 }
 
 /** Opens the database the environment names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR/db. */
-export function openConfiguredDatabase(env: { DATABASE_URL?: string; DATA_DIR: string }) {
-  return openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+export function openConfiguredDatabase(
+  env: { DATABASE_URL?: string; DATA_DIR: string },
+  logger?: ThreadLogger,
+) {
+  return openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }, {
+    logger,
+  });
 }

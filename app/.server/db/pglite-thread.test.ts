@@ -93,3 +93,89 @@ describe("the embedded database on its own thread", () => {
     expect(stdout.trim()).toBe('[{"n":42}]');
   });
 });
+
+describe("when the embedded database's thread dies", () => {
+  const messages: string[] = [];
+  const logger = {
+    error: (_fields: object, message: string) => messages.push(`error: ${message}`),
+    info: (_fields: object, message: string) => messages.push(`info: ${message}`),
+  };
+  const bodies = async (client: PgliteThreadClient) =>
+    (await client.query("select body from notes order by body")).rows.map(
+      (row) => (row as { body: string }).body,
+    );
+
+  it("fails what the thread held, then opens the database on disk again with what was committed", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-crash-"));
+    const client = await PgliteThreadClient.start({ dataDir }, logger);
+    try {
+      await client.query("create table notes (body text primary key)");
+      await client.query("insert into notes values ('committed')");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const transaction = client.transaction(async (tx) => {
+        await tx.query("insert into notes values ('in flight')");
+        await held;
+        await tx.query("insert into notes values ('after the crash')");
+      });
+      const settled = transaction.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+
+      await client.crash();
+      release();
+      expect(await settled).toBeInstanceOf(Error);
+      // Asked while the new thread is still opening the database: the query waits for it.
+      expect(await bodies(client)).toEqual(["committed"]);
+      expect(messages).toEqual([
+        "error: the embedded database's thread stopped; opening the database again",
+        "info: the embedded database is open again",
+      ]);
+
+      // The new thread serves writes too, and survives another crash.
+      await client.query("insert into notes values ('second life')");
+      await client.crash();
+      expect(await bodies(client)).toEqual(["committed", "second life"]);
+    } finally {
+      await client.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("while the database cannot be opened, queries fail at once and it is tried again after a pause", async () => {
+    messages.length = 0;
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-crash-"));
+    const dataDir = path.join(parent, "db");
+    const client = await PgliteThreadClient.start({ dataDir }, logger);
+    try {
+      await client.query("create table notes (body text primary key)");
+      await client.query("insert into notes values ('kept')");
+      // The data directory disappears (a file stands in its place), so the first reopening fails.
+      fs.renameSync(dataDir, path.join(parent, "away"));
+      fs.writeFileSync(dataDir, "not a database");
+      await client.crash();
+      await expect(client.query("select 1")).rejects.toThrow();
+      expect(messages).toContain("error: the embedded database could not be opened again");
+
+      fs.rmSync(dataDir);
+      fs.renameSync(path.join(parent, "away"), dataDir);
+      await expect.poll(() => bodies(client).catch(() => null), { timeout: 10_000 }).toEqual(["kept"]);
+      expect(messages.at(-1)).toBe("info: the embedded database is open again");
+    } finally {
+      await client.close();
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it("an in-memory database is gone with its thread: queries fail and nothing restarts", async () => {
+    messages.length = 0;
+    const client = await PgliteThreadClient.start({ dataDir: undefined }, logger);
+    await client.query("select 1");
+    await client.crash();
+    await expect(client.query("select 1")).rejects.toThrow(/thread stopped/);
+    expect(messages).toEqual([]);
+    await client.close();
+  });
+});

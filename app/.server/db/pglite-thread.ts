@@ -48,54 +48,78 @@ function revive(serialized: SerializedError): Error {
   return error;
 }
 
+/** Where the client reports a crashed thread and its restart (pino's call shape; the server passes its logger). */
+export interface ThreadLogger {
+  error(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+}
+
+/** Waits between attempts to bring a crashed thread back: 1 s, doubling, at most 30 s. */
+const RESTART_DELAYS_MS = { first: 1_000, max: 30_000 };
+
+/** Starts a worker and waits for its database to open. */
+async function spawn(options: PgliteThreadOptions): Promise<Worker> {
+  const worker = new Worker(workerFile(), { workerData: options });
+  const ready = new Promise<void>((resolve, reject) => {
+    const onMessage = (reply: PgliteReply) => {
+      if (reply.id !== 0) return;
+      worker.off("message", onMessage);
+      worker.off("error", reject);
+      if (reply.ok) resolve();
+      else reject(revive(reply.error));
+    };
+    worker.on("message", onMessage);
+    worker.once("error", reject);
+    worker.once("exit", (code) =>
+      reject(new Error(`the embedded database's thread stopped while starting (exit code ${code})`)),
+    );
+  });
+  try {
+    await ready;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  worker.unref();
+  return worker;
+}
+
 /**
  * PGlite on its own thread (docs/decisions/007-embedded-database-thread.md). Requests are numbered and answered
  * in any order; the worker keeps the process alive only while an answer is awaited, so a tool that forgets to
  * close still exits, and a server never exits with a query in flight.
+ *
+ * If the thread dies (PGlite aborts, or the worker crashes), the queries it held fail, and a database on disk is
+ * opened again on a new thread, as PostgreSQL recovers after a crash: queries then succeed again without
+ * restarting the app. While a restart is under way, queries wait for it; if it fails, they fail (so /healthz
+ * answers 503) and the next attempt follows after a back-off. An in-memory database is gone with its thread, so
+ * it is not restarted.
  */
 export class PgliteThreadClient implements PgliteLikeClient {
-  readonly #worker: Worker;
+  readonly #options: PgliteThreadOptions;
+  readonly #logger: ThreadLogger | undefined;
+  /** The live thread, or null while it is being replaced (or after close). */
+  #worker: Worker | null = null;
+  /** Settles when the latest (re)start settles: the thread new requests go to, or why there is none. */
+  #current: Promise<Worker>;
   readonly #pending = new Map<
     number,
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
   #nextId = 1;
-  #failure: Error | null = null;
+  #closed: Error | null = null;
+  #restartDelay = RESTART_DELAYS_MS.first;
+  #retryTimer: NodeJS.Timeout | undefined;
 
-  private constructor(worker: Worker) {
-    this.#worker = worker;
-    worker.on("message", (reply: PgliteReply) => this.#settle(reply));
-    worker.on("error", (error) => this.#fail(error));
-    worker.on("exit", (code) =>
-      this.#fail(new Error(`the embedded database's thread stopped (exit code ${code})`)),
-    );
+  private constructor(options: PgliteThreadOptions, worker: Worker, logger: ThreadLogger | undefined) {
+    this.#options = options;
+    this.#logger = logger;
+    this.#current = Promise.resolve(worker);
+    this.#adopt(worker);
   }
 
-  static async start(options: PgliteThreadOptions): Promise<PgliteThreadClient> {
-    const worker = new Worker(workerFile(), { workerData: options });
-    const ready = new Promise<void>((resolve, reject) => {
-      const onMessage = (reply: PgliteReply) => {
-        if (reply.id !== 0) return;
-        worker.off("message", onMessage);
-        worker.off("error", reject);
-        if (reply.ok) resolve();
-        else reject(revive(reply.error));
-      };
-      worker.on("message", onMessage);
-      worker.once("error", reject);
-      worker.once("exit", (code) =>
-        reject(new Error(`the embedded database's thread stopped while starting (exit code ${code})`)),
-      );
-    });
-    try {
-      await ready;
-    } catch (error) {
-      await worker.terminate();
-      throw error;
-    }
-    const client = new PgliteThreadClient(worker);
-    worker.unref();
-    return client;
+  static async start(options: PgliteThreadOptions, logger?: ThreadLogger): Promise<PgliteThreadClient> {
+    return new PgliteThreadClient(options, await spawn(options), logger);
   }
 
   query(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<ThreadResults> {
@@ -108,47 +132,133 @@ export class PgliteThreadClient implements PgliteLikeClient {
   }
 
   async transaction<T>(callback: (tx: PgliteLikeClient) => Promise<T>): Promise<T> {
-    const tx = (await this.#request({ op: "begin" })) as number;
+    const worker = await this.#live();
+    // A transaction lives on the thread that began it: if that thread dies, its queries fail, never reaching a
+    // new thread that knows nothing of it.
+    const tx = (await this.#request({ op: "begin" }, worker)) as number;
     const scoped: PgliteLikeClient = {
       query: (sql, params = [], options = {}) =>
-        this.#request({
-          op: "query",
-          sql,
-          params,
-          rowMode: options.rowMode ?? "object",
-          tx,
-        }) as Promise<ThreadResults>,
+        this.#request(
+          { op: "query", sql, params, rowMode: options.rowMode ?? "object", tx },
+          worker,
+        ) as Promise<ThreadResults>,
       transaction: () => Promise.reject(new Error("nested transactions go through savepoints")),
     };
     let result: T;
     try {
       result = await callback(scoped);
     } catch (error) {
-      await this.#request({ op: "end", tx, commit: false }).catch(() => {});
+      await this.#request({ op: "end", tx, commit: false }, worker).catch(() => {});
       throw error;
     }
-    await this.#request({ op: "end", tx, commit: true });
+    await this.#request({ op: "end", tx, commit: true }, worker);
     return result;
   }
 
   async close(): Promise<void> {
-    if (this.#failure) return;
-    const exited = new Promise((resolve) => this.#worker.once("exit", resolve));
-    await this.#request({ op: "close" });
-    this.#failure = new Error("the embedded database is closed");
+    if (this.#closed) return;
+    this.#closed = new Error("the embedded database is closed");
+    clearTimeout(this.#retryTimer);
+    const worker = await this.#current.catch(() => null);
+    if (!worker) return;
+    if (worker !== this.#worker) {
+      // A thread that a restart brought up as this closed: it never served, so it needs no orderly close.
+      await worker.terminate();
+      return;
+    }
+    const exited = new Promise((resolve) => worker.once("exit", resolve));
+    await this.#send(worker, { op: "close" });
+    this.#worker = null;
     // The thread ends by itself after closing PGlite; terminating is only the fallback if it does not.
-    const fallback = setTimeout(() => void this.#worker.terminate(), 5_000);
+    const fallback = setTimeout(() => void worker.terminate(), 5_000);
     await exited;
     clearTimeout(fallback);
   }
 
-  #request(request: DistributiveOmit<PgliteRequest, "id">): Promise<unknown> {
-    if (this.#failure) return Promise.reject(this.#failure);
+  /** Ends the thread the way a crash would, without closing the database (for the fault tests). */
+  async crash(): Promise<void> {
+    const worker = this.#worker;
+    if (!worker) return;
+    const exited = new Promise((resolve) => worker.once("exit", resolve));
+    await worker.terminate();
+    await exited;
+  }
+
+  #adopt(worker: Worker) {
+    this.#worker = worker;
+    worker.on("message", (reply: PgliteReply) => this.#settle(reply));
+    // An uncaught error in the thread is followed by its exit; the exit is what counts.
+    worker.on("error", () => {});
+    worker.once("exit", (code) => this.#lost(worker, code));
+  }
+
+  /** The thread is gone: fail what it held, and bring the database back on a new thread. */
+  #lost(worker: Worker, code: number) {
+    if (worker !== this.#worker) return;
+    this.#worker = null;
+    const error = new Error(`the embedded database's thread stopped (exit code ${code})`);
+    for (const waiting of this.#pending.values()) waiting.reject(error);
+    this.#pending.clear();
+    if (this.#closed) return;
+    if (this.#options.dataDir === undefined) {
+      this.#current = Promise.reject(error);
+      this.#current.catch(() => {});
+      return;
+    }
+    this.#logger?.error({ err: error }, "the embedded database's thread stopped; opening the database again");
+    this.#restart();
+  }
+
+  #restart() {
+    const attempt = spawn(this.#options);
+    this.#current = attempt;
+    attempt.then(
+      (worker) => {
+        if (this.#closed) {
+          void worker.terminate();
+          return;
+        }
+        this.#restartDelay = RESTART_DELAYS_MS.first;
+        this.#adopt(worker);
+        this.#logger?.info({}, "the embedded database is open again");
+      },
+      (error: unknown) => {
+        if (this.#closed) return;
+        const delay = this.#restartDelay;
+        this.#restartDelay = Math.min(delay * 2, RESTART_DELAYS_MS.max);
+        this.#logger?.error(
+          { err: error, retryInMs: delay },
+          "the embedded database could not be opened again",
+        );
+        this.#retryTimer = setTimeout(() => this.#restart(), delay);
+        this.#retryTimer.unref();
+      },
+    );
+  }
+
+  /** The thread to send to: the live one, or the one a restart under way brings up. */
+  async #live(): Promise<Worker> {
+    if (this.#closed) throw this.#closed;
+    const worker = await this.#current;
+    if (this.#closed) throw this.#closed;
+    // It may have died while this request waited its turn.
+    if (worker !== this.#worker) return this.#live();
+    return worker;
+  }
+
+  async #request(request: DistributiveOmit<PgliteRequest, "id">, worker?: Worker): Promise<unknown> {
+    const target = worker ?? (await this.#live());
+    if (this.#closed) throw this.#closed;
+    if (target !== this.#worker) throw new Error("the embedded database's thread stopped");
+    return this.#send(target, request);
+  }
+
+  #send(worker: Worker, request: DistributiveOmit<PgliteRequest, "id">): Promise<unknown> {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      if (this.#pending.size === 0) this.#worker.ref();
+      if (this.#pending.size === 0) worker.ref();
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...request, id });
+      worker.postMessage({ ...request, id });
     });
   }
 
@@ -156,15 +266,9 @@ export class PgliteThreadClient implements PgliteLikeClient {
     const waiting = this.#pending.get(reply.id);
     if (!waiting) return;
     this.#pending.delete(reply.id);
-    if (this.#pending.size === 0) this.#worker.unref();
+    if (this.#pending.size === 0) this.#worker?.unref();
     if (reply.ok) waiting.resolve(reply.value);
     else waiting.reject(revive(reply.error));
-  }
-
-  #fail(error: Error) {
-    this.#failure ??= error;
-    for (const waiting of this.#pending.values()) waiting.reject(error);
-    this.#pending.clear();
   }
 }
 

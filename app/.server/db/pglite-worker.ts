@@ -128,7 +128,12 @@ async function serve() {
         // Closed: stop listening, so the thread ends on its own once the reply is out (no terminate needed).
         if (request.op === "close") port.close();
       },
-      (error: unknown) => reply({ id: request.id, ok: false, error: serializeError(error) }),
+      (error: unknown) => {
+        reply({ id: request.id, ok: false, error: serializeError(error) });
+        // PGlite aborted: its WebAssembly instance is unusable. Ending the thread makes the client open the
+        // database again on a new one (pglite-thread.ts), as PostgreSQL recovers after a crash.
+        if (error instanceof WebAssembly.RuntimeError) process.exit(1);
+      },
     );
   });
   reply({ id: 0, ok: true, value: "ready" });
