@@ -34,20 +34,21 @@ const mediaItemColumns = {
 };
 
 /**
- * Whether a listing or a story shows the file at `fileUrl`. Business and story images are media items too
- * (spec §7), so an owner may delete one from the dashboard while their listing still shows it.
+ * Whether a listing or a story shows the media row's file, as a column of a query over `media`. Business and
+ * story images are media items too (spec §7), so an owner may delete one from the dashboard while their listing
+ * still shows it.
  */
-function fileInUse(fileUrl: typeof media.fileUrl | string) {
+function fileInUse() {
   return sql<boolean>`(exists (select 1 from ${businesses} where ${or(
-    eq(businesses.imageUrl, fileUrl),
-    eq(businesses.ownerImageUrl, fileUrl),
-  )}) or exists (select 1 from ${businessStories} where ${eq(businessStories.backgroundImageUrl, fileUrl)}))`;
+    eq(businesses.imageUrl, media.fileUrl),
+    eq(businesses.ownerImageUrl, media.fileUrl),
+  )}) or exists (select 1 from ${businessStories} where ${eq(businessStories.backgroundImageUrl, media.fileUrl)}))`;
 }
 
 /** Spec §7: the viewer's own media, newest first (the list is not paged, §9). */
 export async function listMediaForOwner(db: Database, viewer: Pick<Viewer, "id">): Promise<MediaItem[]> {
   return db
-    .select({ ...mediaItemColumns, inUse: fileInUse(media.fileUrl) })
+    .select({ ...mediaItemColumns, inUse: fileInUse() })
     .from(media)
     .where(eq(media.userId, viewer.id))
     .orderBy(desc(media.createdAt), desc(media.id));
@@ -150,7 +151,7 @@ export async function deleteMedia(
   const [row] = await db
     .delete(media)
     .where(and(eq(media.id, id), eq(media.userId, viewer.id)))
-    .returning({ key: media.storageKey, inUse: fileInUse(media.fileUrl) });
+    .returning({ key: media.storageKey, inUse: fileInUse() });
   if (!row) return { ok: false, status: 404 };
   if (row.inUse) {
     logger.info(
