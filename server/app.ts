@@ -52,7 +52,9 @@ export function createApp(services: Services, { clientDir, dev = false }: AppOpt
     }),
   );
   app.use((_req, res, next) => {
-    res.locals.nonce = createNonce();
+    // The dev policy lists no nonce (Vite's inline scripts); a nonce on the page would only differ between the
+    // server's HTML and the client's render, and React would report a hydration mismatch.
+    res.locals.nonce = dev ? "" : createNonce();
     next();
   });
   app.use(
