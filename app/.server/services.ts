@@ -53,7 +53,7 @@ let maintenance: Maintenance | undefined;
 /** Opens the configured database, migrates, seeds (when allowed) and starts the mail dispatcher. Idempotent. */
 export async function startServices(env: Env = getEnv()): Promise<Services> {
   if (running) return running;
-  const database = await openConfiguredDatabase(env, logger);
+  const database = await openConfiguredDatabase(env, { logger });
   try {
     await database.migrate();
     const services = createServices(database, env);

@@ -121,9 +121,10 @@ function openPostgres(url: string): DatabaseHandle {
 /** Opens the database the environment names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR/db. */
 export function openConfiguredDatabase(
   env: { DATABASE_URL?: string; DATA_DIR: string },
-  logger?: ThreadLogger,
+  options: { logger?: ThreadLogger } = {},
 ) {
-  return openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }, {
-    logger,
-  });
+  return openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    options,
+  );
 }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PgliteThreadClient } from "./pglite-thread";
 
 const run = promisify(execFile);
@@ -95,11 +95,18 @@ describe("the embedded database on its own thread", () => {
 });
 
 describe("when the embedded database's thread dies", () => {
-  const messages: string[] = [];
-  const logger = {
-    error: (_fields: object, message: string) => messages.push(`error: ${message}`),
-    info: (_fields: object, message: string) => messages.push(`info: ${message}`),
-  };
+  const logger = { error: vi.fn(), info: vi.fn() };
+  /** What was logged, in order, as "level: message". */
+  const messages = () =>
+    (["error", "info"] as const)
+      .flatMap((level) =>
+        logger[level].mock.calls.map((call, i) => ({
+          order: logger[level].mock.invocationCallOrder[i],
+          line: `${level}: ${String(call[1])}`,
+        })),
+      )
+      .sort((a, b) => a.order - b.order)
+      .map((entry) => entry.line);
   const bodies = async (client: PgliteThreadClient) =>
     (await client.query("select body from notes order by body")).rows.map(
       (row) => (row as { body: string }).body,
@@ -129,7 +136,7 @@ describe("when the embedded database's thread dies", () => {
       expect(await settled).toBeInstanceOf(Error);
       // Asked while the new thread is still opening the database: the query waits for it.
       expect(await bodies(client)).toEqual(["committed"]);
-      expect(messages).toEqual([
+      expect(messages()).toEqual([
         "error: the embedded database's thread stopped; opening the database again",
         "info: the embedded database is open again",
       ]);
@@ -145,7 +152,7 @@ describe("when the embedded database's thread dies", () => {
   });
 
   it("while the database cannot be opened, queries fail at once and it is tried again after a pause", async () => {
-    messages.length = 0;
+    vi.clearAllMocks();
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-crash-"));
     const dataDir = path.join(parent, "db");
     const client = await PgliteThreadClient.start({ dataDir }, logger);
@@ -157,12 +164,12 @@ describe("when the embedded database's thread dies", () => {
       fs.writeFileSync(dataDir, "not a database");
       await client.crash();
       await expect(client.query("select 1")).rejects.toThrow();
-      expect(messages).toContain("error: the embedded database could not be opened again");
+      expect(messages()).toContain("error: the embedded database could not be opened again");
 
       fs.rmSync(dataDir);
       fs.renameSync(path.join(parent, "away"), dataDir);
       await expect.poll(() => bodies(client).catch(() => null), { timeout: 10_000 }).toEqual(["kept"]);
-      expect(messages.at(-1)).toBe("info: the embedded database is open again");
+      expect(messages().at(-1)).toBe("info: the embedded database is open again");
     } finally {
       await client.close();
       fs.rmSync(parent, { recursive: true, force: true });
@@ -170,12 +177,12 @@ describe("when the embedded database's thread dies", () => {
   });
 
   it("an in-memory database is gone with its thread: queries fail and nothing restarts", async () => {
-    messages.length = 0;
+    vi.clearAllMocks();
     const client = await PgliteThreadClient.start({ dataDir: undefined }, logger);
     await client.query("select 1");
     await client.crash();
     await expect(client.query("select 1")).rejects.toThrow(/thread stopped/);
-    expect(messages).toEqual([]);
+    expect(messages()).toEqual([]);
     await client.close();
   });
 });

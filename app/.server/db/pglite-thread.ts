@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { Logger } from "pino";
 import type { PgliteReply, PgliteRequest, PgliteThreadOptions, SerializedError } from "./pglite-worker";
 
 /** What a query answers: the part of PGlite's `Results` that Drizzle and our raw queries read. */
@@ -48,11 +49,8 @@ function revive(serialized: SerializedError): Error {
   return error;
 }
 
-/** Where the client reports a crashed thread and its restart (pino's call shape; the server passes its logger). */
-export interface ThreadLogger {
-  error(fields: object, message: string): void;
-  info(fields: object, message: string): void;
-}
+/** Where the client reports a crashed thread and its restart: the server's pino logger, as maintenance.ts takes it. */
+export type ThreadLogger = Pick<Logger, "info" | "error">;
 
 /** Waits between attempts to bring a crashed thread back: 1 s, doubling, at most 30 s. */
 const RESTART_DELAYS_MS = { first: 1_000, max: 30_000 };
@@ -247,7 +245,8 @@ export class PgliteThreadClient implements PgliteLikeClient {
   }
 
   async #request(request: DistributiveOmit<PgliteRequest, "id">, worker?: Worker): Promise<unknown> {
-    const target = worker ?? (await this.#live());
+    // The live thread at once when there is one; only a restart under way is waited for.
+    const target = worker ?? this.#worker ?? (await this.#live());
     if (this.#closed) throw this.#closed;
     if (target !== this.#worker) throw new Error("the embedded database's thread stopped");
     return this.#send(target, request);
