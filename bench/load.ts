@@ -6,6 +6,7 @@
 // repeated (--rounds, default 3): this machine is shared, so one round can land on a noisy moment. The targets
 // are judged on the median round by uncached p99; every round is printed.
 // Run: npm run build && node --import tsx bench/load.ts [--seconds 10] [--connections 50] [--rounds 3]
+//      [--postgres] [--processes N]
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     // Run the same bench on a throwaway PostgreSQL database (DATABASE_URL) instead of the embedded one.
     postgres: { type: "boolean", default: false },
+    // Server processes (WEB_CONCURRENCY; docs/decisions/008-server-processes.md).
+    processes: { type: "string", default: "1" },
   },
 });
 const seconds = Number(values.seconds);
@@ -137,6 +140,7 @@ const { businessIds, storyIds } = await seed(postgres ? { databaseUrl: postgres.
 const server = await startServer({
   DATA_DIR: dataDir,
   LOG_LEVEL: "error",
+  WEB_CONCURRENCY: values.processes,
   ...(postgres ? { DATABASE_URL: postgres.url } : {}),
 });
 try {
@@ -173,7 +177,9 @@ try {
     }
     rounds.push(rows);
   }
-  console.log(`\n${connections} connections, ${seconds} s each, loopback\n`);
+  console.log(
+    `\n${connections} connections, ${seconds} s each, loopback, ${values.processes} server process(es), ${postgres ? "PostgreSQL" : "PGlite"}\n`,
+  );
   console.log("| round | run | req/s | p50 ms | p99 ms | errors | non-2xx |");
   console.log("|---|---|---|---|---|---|---|");
   rounds.forEach((rows, index) => {

@@ -1,4 +1,5 @@
 import type * as AppModuleType from "./app";
+import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -25,16 +26,25 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const log = build.logger;
-  log.level = env.LOG_LEVEL;
+  build.logger.level = env.LOG_LEVEL;
+  // WEB_CONCURRENCY > 1: this process is the cluster's primary, or one of its workers, which serve the requests
+  // (docs/decisions/008-server-processes.md).
+  if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) await runPrimary(build, env);
+  else await serve(build, env, { clusterWorker: cluster.isWorker });
+}
 
-  const services = await build.startServices(env).catch((error: Error) => {
+type Env = ReturnType<AppModule["parseEnv"]>;
+
+/** One server process: the app on PORT (shared with the other workers in a cluster), until SIGTERM or SIGINT. */
+async function serve(build: AppModule, env: Env, { clusterWorker }: { clusterWorker: boolean }) {
+  const log = build.logger;
+  const services = await build.startServices(env, { clusterWorker }).catch((error: Error) => {
     log.fatal({ err: error }, error.message);
     console.error(error.message);
     process.exit(1);
   });
 
-  const app = build.createApp(services, { clientDir: path.join(BUILD_DIR, "client") });
+  const app = build.createApp(services, { clientDir: path.join(BUILD_DIR, "client"), clusterWorker });
 
   const server = app.listen(env.PORT, env.HOST, () => {
     log.info({ url: env.APP_URL, port: env.PORT, host: env.HOST }, "Local Shine is listening");
@@ -64,6 +74,99 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+  // A worker whose primary is gone has no database (embedded) and no one to restart it: it stops.
+  if (clusterWorker) process.on("disconnect", () => shutdown("primary gone"));
+}
+
+/**
+ * The cluster's primary: prepares the database, starts WEB_CONCURRENCY workers that share PORT, answers their
+ * queries when the database is embedded, passes page-cache clears between them, and replaces a worker that dies.
+ * SIGTERM/SIGINT stop the workers (each finishes its in-flight requests), then the database.
+ */
+async function runPrimary(build: AppModule, env: Env) {
+  const log = build.logger;
+  const primary = await build.startPrimaryServices(env).catch((error: Error) => {
+    log.fatal({ err: error }, error.message);
+    console.error(error.message);
+    process.exit(1);
+  });
+  // Structured clone on the IPC channel: query results keep their types (bytes, big numbers) as on a thread.
+  cluster.setupPrimary({ serialization: "advanced" });
+
+  const relays = new Map<Worker, { close(): Promise<void> }>();
+  const listening = new Set<Worker>();
+  let stopping = false;
+
+  const fork = () => {
+    // The operator's NODE_ENV, not the one forced above for React (empty reads as unset).
+    const worker = cluster.fork({ NODE_ENV: operatorNodeEnv ?? "" });
+    relays.set(
+      worker,
+      primary.serve({
+        send: (message) => worker.send(message as object),
+        listen(listener) {
+          worker.on("message", listener);
+          return () => worker.off("message", listener);
+        },
+      }),
+    );
+    worker.on("message", (message: { channel?: unknown } | null) => {
+      if (message?.channel !== build.PAGE_CACHE_CHANNEL) return;
+      for (const other of relays.keys()) if (other !== worker && other.isConnected()) other.send(message);
+    });
+    worker.once("listening", () => {
+      listening.add(worker);
+      if (listening.size === env.WEB_CONCURRENCY) {
+        log.info(
+          { url: env.APP_URL, processes: env.WEB_CONCURRENCY },
+          "Local Shine's server processes are listening",
+        );
+      }
+    });
+  };
+
+  const finish = async (code: number) => {
+    await primary.stop();
+    log.info("stopped");
+    process.exit(code);
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    const relay = relays.get(worker);
+    relays.delete(worker);
+    void relay?.close();
+    if (stopping) {
+      if (relays.size === 0) void finish(exitCode);
+      return;
+    }
+    if (!listening.has(worker)) {
+      // It never served: a start-up failure (the port is taken, say), which another worker would repeat.
+      log.fatal({ pid: worker.process.pid, code, signal }, "a server process could not start; stopping");
+      shutdown("start-up failure", 1);
+      return;
+    }
+    listening.delete(worker);
+    log.error({ pid: worker.process.pid, code, signal }, "a server process stopped; starting another");
+    fork();
+  });
+
+  let exitCode = 0;
+  const shutdown = (reason: string, code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    exitCode = code;
+    log.info({ reason }, "shutting down: the server processes finish their in-flight requests");
+    for (const worker of relays.keys()) worker.process.kill("SIGTERM");
+    if (relays.size === 0) void finish(exitCode);
+    setTimeout(() => {
+      log.warn("forcing exit after 15 s");
+      process.exit(1);
+    }, 15_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  for (let i = 0; i < env.WEB_CONCURRENCY; i++) fork();
 }
 
 void main();

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCache } from "./page-cache";
 
 let renders = 0;
+let published = 0;
+let clearFromOtherProcess = () => {};
 let base = "";
 let close: () => void;
 
@@ -14,7 +16,12 @@ beforeAll(async () => {
     res.locals.nonce = `nonce${++counter}`;
     next();
   });
-  app.use(pageCache({ ttlMs: 60_000 }));
+  app.use(
+    pageCache({
+      ttlMs: 60_000,
+      shared: { publish: () => published++, subscribe: (clear) => (clearFromOtherProcess = clear) },
+    }),
+  );
   app.get("/page", (_req, res) => {
     renders++;
     res.setHeader("Cache-Control", "public, max-age=60");
@@ -64,5 +71,17 @@ describe("page cache", () => {
     const afterWrite = await fetch(`${base}/page`);
     expect(afterWrite.headers.get("x-page-cache")).toBe("miss");
     expect(await afterWrite.text()).toContain("render 4");
+  });
+
+  it("tells the cluster's other processes about a write, and clears when one of them writes", async () => {
+    published = 0;
+    await fetch(`${base}/save`, { method: "POST" });
+    expect(published).toBe(1);
+
+    await fetch(`${base}/page`);
+    expect((await fetch(`${base}/page`)).headers.get("x-page-cache")).toBe("hit");
+    clearFromOtherProcess();
+    expect((await fetch(`${base}/page`)).headers.get("x-page-cache")).toBe("miss");
+    expect(published).toBe(1);
   });
 });

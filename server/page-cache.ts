@@ -13,6 +13,28 @@ interface Entry {
 export interface PageCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
+  /** The other server processes of a cluster, told when a write clears this cache, and telling it theirs. */
+  shared?: PageCacheBus;
+}
+
+export interface PageCacheBus {
+  publish(): void;
+  subscribe(clear: () => void): void;
+}
+
+/** Messages between a cluster's processes that say "a write went through: clear your page cache". */
+export const PAGE_CACHE_CHANNEL = "local-shine:page-cache";
+
+/** The bus of a cluster worker: through the primary, which passes the message on to every other worker. */
+export function clusterPageCacheBus(): PageCacheBus {
+  return {
+    publish: () => process.send?.({ channel: PAGE_CACHE_CHANNEL }),
+    subscribe(clear) {
+      process.on("message", (message: { channel?: unknown } | null) => {
+        if (message?.channel === PAGE_CACHE_CHANNEL) clear();
+      });
+    },
+  };
 }
 
 const PRIVATE_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.session_token|ls_toast)=/;
@@ -23,13 +45,16 @@ const PRIVATE_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.session_token|ls
  * loaders. Each hit gets this response's CSP nonce. Any successful write through this instance clears it, so
  * an owner never sees a stale page after saving; other instances catch up within the TTL.
  */
-export function pageCache({ ttlMs = 5_000, maxEntries = 500 }: PageCacheOptions = {}) {
+export function pageCache({ ttlMs = 5_000, maxEntries = 500, shared }: PageCacheOptions = {}) {
   const entries = new Map<string, Entry>();
+  shared?.subscribe(() => entries.clear());
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.on("finish", () => {
-        if (res.statusCode < 400) entries.clear();
+        if (res.statusCode >= 400) return;
+        entries.clear();
+        shared?.publish();
       });
       return next();
     }

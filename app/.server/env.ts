@@ -45,6 +45,12 @@ const EnvSchema = z
         }
       }, "SITE_TIMEZONE must be an IANA time zone such as America/Los_Angeles"),
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    WEB_CONCURRENCY: z.coerce
+      .number({ message: "WEB_CONCURRENCY must be a whole number of server processes, 1 or more" })
+      .int("WEB_CONCURRENCY must be a whole number of server processes, 1 or more")
+      .min(1, "WEB_CONCURRENCY must be a whole number of server processes, 1 or more")
+      .max(64, "WEB_CONCURRENCY must be at most 64")
+      .default(1),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -1,8 +1,9 @@
 import { inArray, sql } from "drizzle-orm";
 import { createContext, type RouterContextProvider } from "react-router";
 import { createAuth, type Auth } from "./auth/auth";
-import { openConfiguredDatabase, type Database, type DatabaseHandle } from "./db/client";
+import { openConfiguredDatabase, openRelayedDatabase, type Database, type DatabaseHandle } from "./db/client";
 import { startEmbeddedMaintenance, type Maintenance } from "./db/maintenance";
+import { primaryChannel, serveRelay, type RelayChannel } from "./db/pglite-relay";
 import { users } from "./db/schema";
 import { adminEmails, getEnv, type Env } from "./env";
 import { logger } from "./logger";
@@ -50,29 +51,32 @@ export function createServices(database: DatabaseHandle, env: Env): Services {
 let running: Services | undefined;
 let maintenance: Maintenance | undefined;
 
+export interface StartOptions {
+  /**
+   * This process is a worker of the cluster (WEB_CONCURRENCY > 1; docs/decisions/008-server-processes.md): the
+   * primary has migrated and seeded the database, runs its maintenance, and owns the embedded one, whose queries
+   * go to the primary.
+   */
+  clusterWorker?: boolean;
+}
+
 /** Opens the configured database, migrates, seeds (when allowed) and starts the mail dispatcher. Idempotent. */
-export async function startServices(env: Env = getEnv()): Promise<Services> {
+export async function startServices(
+  env: Env = getEnv(),
+  { clusterWorker = false }: StartOptions = {},
+): Promise<Services> {
   if (running) return running;
-  const database = await openConfiguredDatabase(env, { logger });
+  const database =
+    clusterWorker && !env.DATABASE_URL
+      ? openRelayedDatabase(primaryChannel())
+      : await openConfiguredDatabase(env, { logger });
   try {
-    await database.migrate();
     const services = createServices(database, env);
-    await promoteConfiguredAdmins(database.db, env);
-    if (env.SEED_DEMO) {
-      const result = await seedDemoContent({
-        db: database.db,
-        storage: services.storage,
-        logger,
-        timeZone: env.SITE_TIMEZONE,
-      });
-      if (!("skipped" in result)) logger.info({ ...result }, "demo content loaded");
-    }
-    if (database.kind === "pglite") {
-      // PGlite runs no autovacuum, so nothing else would ever give its planner statistics (docs/performance.md).
-      await database.db.execute(sql`analyze`);
+    if (!clusterWorker) {
+      await prepareDatabase(services);
+      maintenance = startEmbeddedMaintenance(database, logger);
     }
     services.mailer.start();
-    maintenance = startEmbeddedMaintenance(database, logger);
     running = services;
     logger.info({ database: database.kind, storage: services.storage.kind }, "services started");
     return services;
@@ -80,6 +84,54 @@ export async function startServices(env: Env = getEnv()): Promise<Services> {
     await database.close();
     throw error;
   }
+}
+
+/** Once per start, before any request: migrations, configured admins, demo content, planner statistics. */
+async function prepareDatabase(services: Services) {
+  const { database, env } = services;
+  await database.migrate();
+  await promoteConfiguredAdmins(database.db, env);
+  if (env.SEED_DEMO) {
+    const result = await seedDemoContent({
+      db: database.db,
+      storage: services.storage,
+      logger,
+      timeZone: env.SITE_TIMEZONE,
+    });
+    if (!("skipped" in result)) logger.info({ ...result }, "demo content loaded");
+  }
+  if (database.kind === "pglite") {
+    // PGlite runs no autovacuum, so nothing else would ever give its planner statistics (docs/performance.md).
+    await database.db.execute(sql`analyze`);
+  }
+}
+
+/**
+ * The cluster's primary (WEB_CONCURRENCY > 1): prepares the database once before the workers start. It keeps the
+ * embedded database open, with its maintenance, and answers the workers' queries (`serve`); PostgreSQL it closes,
+ * since each worker has its own pool.
+ */
+export async function startPrimaryServices(env: Env = getEnv()) {
+  const database = await openConfiguredDatabase(env, { logger });
+  try {
+    await prepareDatabase(createServices(database, env));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  if (database.kind !== "pglite") {
+    await database.close();
+    return { serve: () => ({ close: async () => {} }), stop: async () => {} };
+  }
+  const primaryMaintenance = startEmbeddedMaintenance(database, logger);
+  return {
+    /** Answers one worker's queries until `close` (the worker has exited). */
+    serve: (channel: RelayChannel) => serveRelay(database.client!, channel),
+    async stop() {
+      await primaryMaintenance.stop();
+      await database.close();
+    },
+  };
 }
 
 /** Stops the mail dispatcher and closes the database (graceful shutdown). */

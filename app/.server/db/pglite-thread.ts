@@ -40,7 +40,39 @@ function workerFile(): string {
   return found;
 }
 
-function revive(serialized: SerializedError): Error {
+/** The requests a transaction makes: it begins, queries inside itself, and ends. */
+export type TransactionRequest =
+  | { op: "begin" }
+  | { op: "query"; sql: string; params: unknown[]; rowMode: "array" | "object"; tx: number }
+  | { op: "end"; tx: number; commit: boolean };
+
+/**
+ * A transaction over a message channel (the database thread, or the cluster's relay in pglite-relay.ts): `begin`
+ * answers the transaction's number, its queries name it, and `end` commits or rolls back.
+ */
+export async function runTransaction<T>(
+  send: (request: TransactionRequest) => Promise<unknown>,
+  callback: (tx: PgliteLikeClient) => Promise<T>,
+): Promise<T> {
+  const tx = (await send({ op: "begin" })) as number;
+  const scoped: PgliteLikeClient = {
+    query: (sql, params = [], options = {}) =>
+      send({ op: "query", sql, params, rowMode: options.rowMode ?? "object", tx }) as Promise<ThreadResults>,
+    transaction: () => Promise.reject(new Error("nested transactions go through savepoints")),
+  };
+  let result: T;
+  try {
+    result = await callback(scoped);
+  } catch (error) {
+    await send({ op: "end", tx, commit: false }).catch(() => {});
+    throw error;
+  }
+  await send({ op: "end", tx, commit: true });
+  return result;
+}
+
+/** An error rebuilt from its message, name, stack and own fields (PostgreSQL's code, detail, constraint…). */
+export function revive(serialized: SerializedError): Error {
   const { message, name, stack, ...fields } = serialized;
   const error = Object.assign(new Error(message), fields);
   error.name = name;
@@ -133,24 +165,7 @@ export class PgliteThreadClient implements PgliteLikeClient {
     const worker = await this.#live();
     // A transaction lives on the thread that began it: if that thread dies, its queries fail, never reaching a
     // new thread that knows nothing of it.
-    const tx = (await this.#request({ op: "begin" }, worker)) as number;
-    const scoped: PgliteLikeClient = {
-      query: (sql, params = [], options = {}) =>
-        this.#request(
-          { op: "query", sql, params, rowMode: options.rowMode ?? "object", tx },
-          worker,
-        ) as Promise<ThreadResults>,
-      transaction: () => Promise.reject(new Error("nested transactions go through savepoints")),
-    };
-    let result: T;
-    try {
-      result = await callback(scoped);
-    } catch (error) {
-      await this.#request({ op: "end", tx, commit: false }, worker).catch(() => {});
-      throw error;
-    }
-    await this.#request({ op: "end", tx, commit: true }, worker);
-    return result;
+    return runTransaction((request) => this.#request(request, worker), callback);
   }
 
   async close(): Promise<void> {

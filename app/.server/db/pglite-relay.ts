@@ -1,0 +1,199 @@
+// The embedded database shared by the server's processes (WEB_CONCURRENCY > 1; docs/decisions/008-server-processes.md).
+// PGlite belongs to one process: the cluster's primary opens it (on its own thread, pglite-thread.ts), and each
+// worker process sends its queries over the IPC channel Node's cluster keeps to the primary. The primary runs them
+// and answers; a worker's transaction stays open in the primary until the worker ends it, and is rolled back if
+// the worker dies first.
+import {
+  revive,
+  runTransaction,
+  type PgliteLikeClient,
+  type ThreadResults,
+  type TransactionRequest,
+} from "./pglite-thread";
+import type { SerializedError } from "./pglite-worker";
+
+/** The messages on the relay carry this channel name; the cluster's other messages (page cache) do not. */
+export const RELAY_CHANNEL = "local-shine:db";
+
+type RelayRequest = { channel: typeof RELAY_CHANNEL; id: number } & (
+  | { op: "query"; sql: string; params: unknown[]; rowMode: "array" | "object"; tx?: number }
+  | Exclude<TransactionRequest, { op: "query" }>
+);
+
+type RelayReply = { channel: typeof RELAY_CHANNEL; id: number } & (
+  { ok: true; value: unknown } | { ok: false; error: SerializedError }
+);
+
+/** One end of an IPC channel: a cluster worker seen from the primary, or the primary seen from a worker. */
+export interface RelayChannel {
+  send(message: unknown): void;
+  /** Listens for messages; the answer stops listening. */
+  listen(listener: (message: unknown) => void): () => void;
+}
+
+function isRelayMessage(message: unknown): message is { channel: typeof RELAY_CHANNEL; id: number } {
+  return (
+    typeof message === "object" &&
+    message !== null &&
+    (message as { channel?: unknown }).channel === RELAY_CHANNEL
+  );
+}
+
+/** An error's message, name, stack and own plain fields (PostgreSQL's code, detail, constraint…). */
+function serializeError(error: unknown): SerializedError {
+  if (!(error instanceof Error)) return { name: "Error", message: String(error) };
+  const fields = Object.entries(error).filter(
+    ([, value]) => value === null || (typeof value !== "object" && typeof value !== "function"),
+  );
+  return { ...Object.fromEntries(fields), name: error.name, message: error.message, stack: error.stack };
+}
+
+class Rollback extends Error {}
+
+/**
+ * The primary's side: runs one worker's requests on `client`. `close()` (the worker has exited) rolls back the
+ * transactions it left open, so the database is never left locked by a process that is gone.
+ */
+export function serveRelay(client: PgliteLikeClient, channel: RelayChannel): { close(): Promise<void> } {
+  const open = new Map<
+    number,
+    { tx: PgliteLikeClient; finish: (commit: boolean) => void; done: Promise<unknown> }
+  >();
+  let nextTransaction = 1;
+
+  async function handle(request: RelayRequest): Promise<unknown> {
+    switch (request.op) {
+      case "query": {
+        const target = request.tx === undefined ? client : open.get(request.tx)?.tx;
+        if (!target) throw new Error("the transaction has already ended");
+        return target.query(request.sql, request.params, { rowMode: request.rowMode });
+      }
+      case "begin":
+        return new Promise<number>((began, failed) => {
+          const id = nextTransaction++;
+          let finish!: (commit: boolean) => void;
+          const decided = new Promise<void>((commit, rollback) => {
+            finish = (ok) => (ok ? commit() : rollback(new Rollback()));
+          });
+          const done: Promise<unknown> = client.transaction(async (tx) => {
+            open.set(id, { tx, finish, done });
+            began(id);
+            await decided;
+          });
+          done.catch(failed).finally(() => open.delete(id));
+        });
+      case "end": {
+        const transaction = open.get(request.tx);
+        if (!transaction) throw new Error("the transaction has already ended");
+        transaction.finish(request.commit);
+        try {
+          await transaction.done;
+        } catch (error) {
+          if (!(error instanceof Rollback)) throw error;
+        }
+        return null;
+      }
+    }
+  }
+
+  const stop = channel.listen((message) => {
+    if (!isRelayMessage(message)) return;
+    const request = message as RelayRequest;
+    handle(request).then(
+      (value) => reply({ channel: RELAY_CHANNEL, id: request.id, ok: true, value }),
+      (error: unknown) =>
+        reply({ channel: RELAY_CHANNEL, id: request.id, ok: false, error: serializeError(error) }),
+    );
+  });
+
+  function reply(message: RelayReply) {
+    try {
+      channel.send(message);
+    } catch {
+      // The worker is gone; close() rolls back what it left open.
+    }
+  }
+
+  return {
+    async close() {
+      stop();
+      const left = [...open.values()];
+      for (const transaction of left) transaction.finish(false);
+      await Promise.allSettled(left.map((transaction) => transaction.done));
+    },
+  };
+}
+
+/** A worker's side: the client Drizzle's PGlite driver talks to, answered by the primary's database. */
+export class PgliteRelayClient implements PgliteLikeClient {
+  readonly #channel: RelayChannel;
+  readonly #pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
+  readonly #stop: () => void;
+  #nextId = 1;
+  #closed: Error | null = null;
+
+  constructor(channel: RelayChannel) {
+    this.#channel = channel;
+    this.#stop = channel.listen((message) => {
+      if (!isRelayMessage(message)) return;
+      const reply = message as RelayReply;
+      const waiting = this.#pending.get(reply.id);
+      if (!waiting) return;
+      this.#pending.delete(reply.id);
+      if (reply.ok) waiting.resolve(reply.value);
+      else waiting.reject(revive(reply.error));
+    });
+  }
+
+  query(sql: string, params: unknown[] = [], options: { rowMode?: "array" | "object" } = {}) {
+    return this.#request({
+      op: "query",
+      sql,
+      params,
+      rowMode: options.rowMode ?? "object",
+    }) as Promise<ThreadResults>;
+  }
+
+  transaction<T>(callback: (tx: PgliteLikeClient) => Promise<T>): Promise<T> {
+    return runTransaction((request) => this.#request(request), callback);
+  }
+
+  /** Stops listening; requests still waiting fail. */
+  close() {
+    this.#closed ??= new Error("the embedded database is closed");
+    this.#stop();
+    for (const waiting of this.#pending.values()) waiting.reject(this.#closed);
+    this.#pending.clear();
+  }
+
+  #request(request: DistributiveOmit<RelayRequest, "id" | "channel">): Promise<unknown> {
+    if (this.#closed) return Promise.reject(this.#closed);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      try {
+        this.#channel.send({ ...request, id, channel: RELAY_CHANNEL });
+      } catch (error) {
+        this.#pending.delete(id);
+        reject(error as Error);
+      }
+    });
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** This process's channel to the cluster's primary (a worker process: `process.send` exists). */
+export function primaryChannel(): RelayChannel {
+  if (!process.send) throw new Error("not a cluster worker: there is no channel to a primary process");
+  return {
+    send: (message) => process.send!(message),
+    listen(listener) {
+      process.on("message", listener);
+      return () => process.off("message", listener);
+    },
+  };
+}

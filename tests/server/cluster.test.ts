@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import http from "node:http";
+import { afterAll, describe, expect, it } from "vitest";
+import { createSignedInAccount } from "../support/http-accounts";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+/** The worker processes the cluster's primary has forked. */
+function workersOf(server: ServerProcess): number[] {
+  const pid = server.child.pid!;
+  return fs
+    .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+}
+
+/** A GET on a connection of its own: the cluster hands each new connection to the next worker in turn. */
+function getOnNewConnection(server: ServerProcess, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; cache: string | undefined }>((resolve, reject) => {
+    http
+      .get(`${server.url}${path}`, { agent: false, headers }, (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode!,
+            cache: response.headers["x-page-cache"] as string | undefined,
+          }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string) {
+  const deadline = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// WEB_CONCURRENCY=2 on the embedded database (docs/decisions/008-server-processes.md): two worker processes share
+// the port, the primary owns PGlite and answers their queries.
+describe("several server processes on the embedded database (WEB_CONCURRENCY=2)", () => {
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+  });
+
+  it("share sessions and page-cache clears, replace a worker that dies, and stop cleanly", async () => {
+    server = await startServer({ WEB_CONCURRENCY: "2", TRUST_PROXY: "1" });
+    await until(() => workersOf(server!).length === 2, "two workers");
+
+    // An account made and confirmed through whichever workers took those requests works on every connection.
+    const cookie = await createSignedInAccount(server, "two-processes@example.com");
+    for (let i = 0; i < 4; i++) {
+      expect((await getOnNewConnection(server, "/dashboard", { Cookie: cookie })).status).toBe(200);
+    }
+
+    // Both workers cache the public page; a write through one clears the other's too.
+    const cacheStates = [];
+    for (let i = 0; i < 4; i++)
+      cacheStates.push((await getOnNewConnection(server, "/local-shiners/all")).cache);
+    expect(cacheStates.slice(2)).toEqual(["hit", "hit"]);
+    const signedOut = await fetch(`${server.url}/signout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: server.url },
+    });
+    expect(signedOut.status).toBeLessThan(400);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const afterWrite = [
+      (await getOnNewConnection(server, "/local-shiners/all")).cache,
+      (await getOnNewConnection(server, "/local-shiners/all")).cache,
+    ];
+    expect(afterWrite).toEqual(["miss", "miss"]);
+
+    // A worker that dies is replaced, and the database it used answers the new one.
+    const [victim] = workersOf(server);
+    process.kill(victim, "SIGKILL");
+    await until(() => {
+      const workers = workersOf(server!);
+      return workers.length === 2 && !workers.includes(victim);
+    }, "a replacement worker");
+    await until(async () => (await getOnNewConnection(server!, "/healthz")).status === 200, "health");
+    for (let i = 0; i < 4; i++) {
+      expect((await getOnNewConnection(server, "/local-shiners/all")).status).toBe(200);
+    }
+
+    const workers = workersOf(server);
+    expect(await server.stop("SIGTERM"), server.output()).toBe(0);
+    for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
+    server = undefined;
+  });
+});
