@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import http from "node:http";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSignedInAccount } from "../support/http-accounts";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { createPostgresDatabase, startServer, type ServerProcess } from "../support/server-process";
 
 /** The worker processes the cluster's primary has forked. */
 function workersOf(server: ServerProcess): number[] {
@@ -88,6 +89,40 @@ describe("several server processes on the embedded database (WEB_CONCURRENCY=2)"
       expect((await getOnNewConnection(server, "/local-shiners/all")).status).toBe(200);
     }
 
+    const workers = workersOf(server);
+    expect(await server.stop("SIGTERM"), server.output()).toBe(0);
+    for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
+    server = undefined;
+  });
+});
+
+describe("several server processes on PostgreSQL (WEB_CONCURRENCY=2)", () => {
+  let server: ServerProcess | undefined;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> = null;
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+    await database?.drop();
+  });
+
+  it("the primary migrates once, each worker opens its own pool, and SIGTERM stops them all", async (ctx) => {
+    database = await createPostgresDatabase();
+    if (!database) ctx.skip(); // needs the local PostgreSQL (CI has one)
+    server = await startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database!.url, SEED_DEMO: "true" });
+    await until(() => workersOf(server!).length === 2, "two workers");
+    for (let i = 0; i < 4; i++) {
+      const page = await getOnNewConnection(server, "/local-shiners/all");
+      expect(page.status).toBe(200);
+    }
+    // The demo content, seeded once by the primary; the migrations, applied once.
+    const client = new pg.Client({ connectionString: database!.url });
+    await client.connect();
+    const businesses = await client.query("select count(*)::int as n from businesses");
+    const migrations = await client.query("select count(*)::int as n from drizzle.__drizzle_migrations");
+    await client.end();
+    expect(businesses.rows[0].n).toBe(46);
+    expect(migrations.rows[0].n).toBe(
+      fs.readdirSync("drizzle").filter((name) => name.endsWith(".sql")).length,
+    );
     const workers = workersOf(server);
     expect(await server.stop("SIGTERM"), server.output()).toBe(0);
     for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
