@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Env } from "~/.server/env";
 
@@ -39,8 +39,20 @@ export function contentSecurityPolicy(env: Env, nonce: string, { dev = false } =
   return directives.join("; ");
 }
 
+const NONCE_BYTES = 16;
+/** Random bytes for 256 nonces, drawn from the OS at once (as Node does for `randomUUID`): one call, not one per page. */
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+/** A CSP nonce: 128 random bits in base64, never the same twice. */
 export function createNonce() {
-  return randomBytes(16).toString("base64");
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
