@@ -100,10 +100,15 @@ async function runPrimary(build: AppModule, env: Env) {
   const fork = () => {
     // The operator's NODE_ENV, not the one forced above for React (empty reads as unset).
     const worker = cluster.fork({ NODE_ENV: operatorNodeEnv ?? "" });
+    worker.on("error", (error) =>
+      log.warn({ err: error, pid: worker.process.pid }, "a server process's channel failed"),
+    );
     relays.set(
       worker,
       primary.serve({
-        send: (message) => worker.send(message as object),
+        // With a callback, a worker that has just died reports the failed send there, not as an 'error' event
+        // that would end the primary.
+        send: (message, done) => worker.send(message as object, undefined, {}, done),
         listen(listener) {
           worker.on("message", listener);
           return () => worker.off("message", listener);
@@ -112,7 +117,9 @@ async function runPrimary(build: AppModule, env: Env) {
     );
     worker.on("message", (message: { channel?: unknown } | null) => {
       if (message?.channel !== build.PAGE_CACHE_CHANNEL) return;
-      for (const other of relays.keys()) if (other !== worker && other.isConnected()) other.send(message);
+      for (const other of relays.keys()) {
+        if (other !== worker && other.isConnected()) other.send(message, undefined, {}, () => {});
+      }
     });
     worker.once("listening", () => {
       listening.add(worker);

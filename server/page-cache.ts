@@ -28,7 +28,7 @@ export const PAGE_CACHE_CHANNEL = "local-shine:page-cache";
 /** The bus of a cluster worker: through the primary, which passes the message on to every other worker. */
 export function clusterPageCacheBus(): PageCacheBus {
   return {
-    publish: () => process.send?.({ channel: PAGE_CACHE_CHANNEL }),
+    publish: () => process.send?.({ channel: PAGE_CACHE_CHANNEL }, undefined, {}, () => {}),
     subscribe(clear) {
       process.on("message", (message: { channel?: unknown } | null) => {
         if (message?.channel === PAGE_CACHE_CHANNEL) clear();

@@ -29,7 +29,11 @@ function getOnNewConnection(server: ServerProcess, path: string, headers: Record
           }),
         );
       })
-      .on("error", reject);
+      .on("error", reject)
+      // A connection handed to a worker that is then killed may never be answered.
+      .setTimeout(10_000, function (this: http.ClientRequest) {
+        this.destroy(new Error("no answer in 10 s"));
+      });
   });
 }
 
@@ -77,9 +81,23 @@ describe("several server processes on the embedded database (WEB_CONCURRENCY=2)"
     ];
     expect(afterWrite).toEqual(["miss", "miss"]);
 
-    // A worker that dies is replaced, and the database it used answers the new one.
+    // A worker killed in the middle of traffic, with queries of its own in flight in the primary, is replaced;
+    // the primary and the database it owns carry on.
+    let traffic = true;
+    const load = Array.from({ length: 12 }, async () => {
+      while (traffic) {
+        await getOnNewConnection(server!, "/local-shiners/all", { "Cache-Control": "no-cache" }).catch(
+          () => {},
+        );
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     const [victim] = workersOf(server);
     process.kill(victim, "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    traffic = false;
+    await Promise.all(load);
+    expect(server.child.exitCode, server.output()).toBeNull();
     await until(() => {
       const workers = workersOf(server!);
       return workers.length === 2 && !workers.includes(victim);

@@ -9,10 +9,13 @@ function channelPair(): [RelayChannel, RelayChannel & { cut(): void }] {
   const toWorker = new EventEmitter();
   let cut = false;
   const end = (out: EventEmitter, incoming: EventEmitter): RelayChannel => ({
-    send(message) {
-      if (cut) throw new Error("channel closed");
+    send(message, done) {
+      if (cut) return setImmediate(() => done(new Error("channel closed")));
       const copy = structuredClone(message);
-      setImmediate(() => out.emit("message", copy));
+      setImmediate(() => {
+        out.emit("message", copy);
+        done(null);
+      });
     },
     listen(listener) {
       incoming.on("message", listener);

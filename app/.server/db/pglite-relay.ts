@@ -26,7 +26,11 @@ type RelayReply = { channel: typeof RELAY_CHANNEL; id: number } & (
 
 /** One end of an IPC channel: a cluster worker seen from the primary, or the primary seen from a worker. */
 export interface RelayChannel {
-  send(message: unknown): void;
+  /**
+   * Sends a message; a channel that has closed (its process is gone) reports it to `done`, never as an 'error'
+   * event, which nobody would handle and which would end the process.
+   */
+  send(message: unknown, done: (error: Error | null) => void): void;
   /** Listens for messages; the answer stops listening. */
   listen(listener: (message: unknown) => void): () => void;
 }
@@ -107,10 +111,12 @@ export function serveRelay(client: PgliteLikeClient, channel: RelayChannel): { c
   });
 
   function reply(message: RelayReply) {
+    // A worker gone before its answer: nothing to do; close() rolls back what it left open.
+    const ignore = () => {};
     try {
-      channel.send(message);
+      channel.send(message, ignore);
     } catch {
-      // The worker is gone; close() rolls back what it left open.
+      ignore();
     }
   }
 
@@ -174,11 +180,15 @@ export class PgliteRelayClient implements PgliteLikeClient {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      try {
-        this.#channel.send({ ...request, id, channel: RELAY_CHANNEL });
-      } catch (error) {
+      const failed = (error: Error | null) => {
+        if (!error) return;
         this.#pending.delete(id);
-        reject(error as Error);
+        reject(error);
+      };
+      try {
+        this.#channel.send({ ...request, id, channel: RELAY_CHANNEL }, failed);
+      } catch (error) {
+        failed(error as Error);
       }
     });
   }
@@ -190,7 +200,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export function primaryChannel(): RelayChannel {
   if (!process.send) throw new Error("not a cluster worker: there is no channel to a primary process");
   return {
-    send: (message) => process.send!(message),
+    send: (message, done) => process.send!(message, undefined, {}, done),
     listen(listener) {
       process.on("message", listener);
       return () => process.off("message", listener);
