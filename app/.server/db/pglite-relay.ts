@@ -10,7 +10,7 @@ import {
   type ThreadResults,
   type TransactionRequest,
 } from "./pglite-thread";
-import type { SerializedError } from "./pglite-worker";
+import { heldTransactions, serializeError, type SerializedError } from "./held-transactions";
 
 /** The messages on the relay carry this channel name; the cluster's other messages (page cache) do not. */
 export const RELAY_CHANNEL = "local-shine:db";
@@ -43,60 +43,25 @@ function isRelayMessage(message: unknown): message is { channel: typeof RELAY_CH
   );
 }
 
-/** An error's message, name, stack and own plain fields (PostgreSQL's code, detail, constraint…). */
-function serializeError(error: unknown): SerializedError {
-  if (!(error instanceof Error)) return { name: "Error", message: String(error) };
-  const fields = Object.entries(error).filter(
-    ([, value]) => value === null || (typeof value !== "object" && typeof value !== "function"),
-  );
-  return { ...Object.fromEntries(fields), name: error.name, message: error.message, stack: error.stack };
-}
-
-class Rollback extends Error {}
-
 /**
  * The primary's side: runs one worker's requests on `client`. `close()` (the worker has exited) rolls back the
  * transactions it left open, so the database is never left locked by a process that is gone.
  */
 export function serveRelay(client: PgliteLikeClient, channel: RelayChannel): { close(): Promise<void> } {
-  const open = new Map<
-    number,
-    { tx: PgliteLikeClient; finish: (commit: boolean) => void; done: Promise<unknown> }
-  >();
-  let nextTransaction = 1;
+  const transactions = heldTransactions<PgliteLikeClient>(client);
 
   async function handle(request: RelayRequest): Promise<unknown> {
     switch (request.op) {
       case "query": {
-        const target = request.tx === undefined ? client : open.get(request.tx)?.tx;
+        const target = request.tx === undefined ? client : transactions.get(request.tx);
         if (!target) throw new Error("the transaction has already ended");
         return target.query(request.sql, request.params, { rowMode: request.rowMode });
       }
       case "begin":
-        return new Promise<number>((began, failed) => {
-          const id = nextTransaction++;
-          let finish!: (commit: boolean) => void;
-          const decided = new Promise<void>((commit, rollback) => {
-            finish = (ok) => (ok ? commit() : rollback(new Rollback()));
-          });
-          const done: Promise<unknown> = client.transaction(async (tx) => {
-            open.set(id, { tx, finish, done });
-            began(id);
-            await decided;
-          });
-          done.catch(failed).finally(() => open.delete(id));
-        });
-      case "end": {
-        const transaction = open.get(request.tx);
-        if (!transaction) throw new Error("the transaction has already ended");
-        transaction.finish(request.commit);
-        try {
-          await transaction.done;
-        } catch (error) {
-          if (!(error instanceof Rollback)) throw error;
-        }
+        return transactions.begin();
+      case "end":
+        await transactions.end(request.tx, request.commit);
         return null;
-      }
     }
   }
 
@@ -123,9 +88,7 @@ export function serveRelay(client: PgliteLikeClient, channel: RelayChannel): { c
   return {
     async close() {
       stop();
-      const left = [...open.values()];
-      for (const transaction of left) transaction.finish(false);
-      await Promise.allSettled(left.map((transaction) => transaction.done));
+      await transactions.rollbackAll();
     },
   };
 }

@@ -3,7 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Logger } from "pino";
-import type { PgliteReply, PgliteRequest, PgliteThreadOptions, SerializedError } from "./pglite-worker";
+import type { SerializedError } from "./held-transactions";
+import type { PgliteReply, PgliteRequest, PgliteThreadOptions } from "./pglite-worker";
 
 /** What a query answers: the part of PGlite's `Results` that Drizzle and our raw queries read. */
 export interface ThreadResults {

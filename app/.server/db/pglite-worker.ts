@@ -4,10 +4,11 @@
 // The main thread talks to it through `PgliteThreadClient` (pglite-thread.ts) with the messages typed below.
 //
 // Loaded by Node directly (its type stripping in tests and tools; the server build emits it as JavaScript), so
-// this file uses only erasable TypeScript and imports nothing of the app.
+// this file uses only erasable TypeScript and imports nothing of the app except held-transactions.ts, which keeps the same rules.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types, type Results, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { heldTransactions, serializeError, type SerializedError } from "./held-transactions.ts";
 
 export interface PgliteThreadOptions {
   /** A directory, or undefined for an in-memory database. */
@@ -23,9 +24,6 @@ export type PgliteRequest =
 export type PgliteReply =
   { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
 
-/** An error's message, name, stack and own fields (PostgreSQL's code, detail, constraint…), which cloning drops. */
-export type SerializedError = Record<string, unknown> & { message: string; name: string; stack?: string };
-
 /**
  * Drizzle keeps dates, timestamps and intervals as PostgreSQL's text and maps them itself; it passes these
  * parsers with every query. Functions cannot cross threads, so the thread applies the same ones to every query.
@@ -36,15 +34,6 @@ const PARSERS = Object.fromEntries(
     (oid) => [oid, keepAsText],
   ),
 );
-
-/** The error's plain fields only: PGlite's DatabaseError also carries the query's options, parser functions included. */
-function serializeError(error: unknown): SerializedError {
-  if (!(error instanceof Error)) return { name: "Error", message: String(error) };
-  const fields = Object.entries(error).filter(
-    ([, value]) => value === null || (typeof value !== "object" && typeof value !== "function"),
-  );
-  return { ...Object.fromEntries(fields), name: error.name, message: error.message, stack: error.stack };
-}
 
 /** Answers a request; a value that cannot cross threads becomes that request's error, never the thread's end. */
 function reply(message: PgliteReply) {
@@ -64,57 +53,26 @@ function plain(result: Results): unknown {
   return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
 }
 
-/** A transaction held open by the thread until the main thread says how it ends. */
-interface OpenTransaction {
-  tx: Transaction;
-  finish: (commit: boolean) => void;
-  done: Promise<unknown>;
-}
-
-class Rollback extends Error {}
-
 async function serve() {
   const port = parentPort!;
   const { dataDir } = workerData as PgliteThreadOptions;
   const db = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
-  const transactions = new Map<number, OpenTransaction>();
-  let nextTransaction = 1;
+  const transactions = heldTransactions<Transaction>(db);
 
   async function handle(request: PgliteRequest): Promise<unknown> {
     switch (request.op) {
       case "query": {
-        const target = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
+        const target = request.tx === undefined ? db : transactions.get(request.tx);
         if (!target) throw new Error("the transaction has already ended");
         return plain(
           await target.query(request.sql, request.params, { rowMode: request.rowMode, parsers: PARSERS }),
         );
       }
       case "begin":
-        return new Promise<number>((began, failed) => {
-          const id = nextTransaction++;
-          let finish!: (commit: boolean) => void;
-          const decided = new Promise<void>((commit, rollback) => {
-            finish = (ok) => (ok ? commit() : rollback(new Rollback()));
-          });
-          // PGlite holds its lock for the whole callback: other queries wait, as they would in one process.
-          const done = db.transaction(async (tx) => {
-            transactions.set(id, { tx, finish, done });
-            began(id);
-            await decided;
-          });
-          done.catch(failed).finally(() => transactions.delete(id));
-        });
-      case "end": {
-        const open = transactions.get(request.tx);
-        if (!open) throw new Error("the transaction has already ended");
-        open.finish(request.commit);
-        try {
-          await open.done;
-        } catch (error) {
-          if (!(error instanceof Rollback)) throw error;
-        }
+        return transactions.begin();
+      case "end":
+        await transactions.end(request.tx, request.commit);
         return null;
-      }
       case "close":
         await db.close();
         return null;
