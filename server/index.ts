@@ -96,6 +96,8 @@ async function runPrimary(build: AppModule, env: Env) {
   const relays = new Map<Worker, { close(): Promise<void> }>();
   const listening = new Set<Worker>();
   let stopping = false;
+  let finishing = false;
+  let exitCode = 0;
 
   const fork = () => {
     // The operator's NODE_ENV, not the one forced above for React (empty reads as unset).
@@ -132,18 +134,23 @@ async function runPrimary(build: AppModule, env: Env) {
     });
   };
 
-  const finish = async (code: number) => {
+  /** Once every worker has exited: close the database, then exit. */
+  const finish = async () => {
+    if (finishing || relays.size > 0) return;
+    finishing = true;
     await primary.stop();
     log.info("stopped");
-    process.exit(code);
+    process.exit(exitCode);
   };
 
-  cluster.on("exit", (worker, code, signal) => {
+  cluster.on("exit", async (worker, code, signal) => {
     const relay = relays.get(worker);
     relays.delete(worker);
-    void relay?.close();
+    // Its open transactions are rolled back before the database may close.
+    const closed = relay?.close();
     if (stopping) {
-      if (relays.size === 0) void finish(exitCode);
+      await closed;
+      await finish();
       return;
     }
     if (!listening.has(worker)) {
@@ -157,14 +164,13 @@ async function runPrimary(build: AppModule, env: Env) {
     fork();
   });
 
-  let exitCode = 0;
   const shutdown = (reason: string, code = 0) => {
     if (stopping) return;
     stopping = true;
     exitCode = code;
     log.info({ reason }, "shutting down: the server processes finish their in-flight requests");
     for (const worker of relays.keys()) worker.process.kill("SIGTERM");
-    if (relays.size === 0) void finish(exitCode);
+    void finish();
     setTimeout(() => {
       log.warn("forcing exit after 15 s");
       process.exit(1);
