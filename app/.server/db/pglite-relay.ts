@@ -4,8 +4,10 @@
 // and answers; a worker's transaction stays open in the primary until the worker ends it, and is rolled back if
 // the worker dies first.
 import {
+  queryRequest,
   revive,
   runTransaction,
+  type QueryOptions,
   type PgliteLikeClient,
   type ThreadResults,
   type TransactionRequest,
@@ -117,13 +119,8 @@ export class PgliteRelayClient implements PgliteLikeClient {
     });
   }
 
-  query(sql: string, params: unknown[] = [], options: { rowMode?: "array" | "object" } = {}) {
-    return this.#request({
-      op: "query",
-      sql,
-      params,
-      rowMode: options.rowMode ?? "object",
-    }) as Promise<ThreadResults>;
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResults> {
+    return this.#request(queryRequest(sql, params, options)) as Promise<ThreadResults>;
   }
 
   transaction<T>(callback: (tx: PgliteLikeClient) => Promise<T>): Promise<T> {

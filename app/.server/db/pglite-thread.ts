@@ -13,7 +13,7 @@ export interface ThreadResults {
   fields: { name: string; dataTypeID: number }[];
 }
 
-interface QueryOptions {
+export interface QueryOptions {
   rowMode?: "array" | "object";
 }
 
@@ -41,6 +41,11 @@ function workerFile(): string {
   return found;
 }
 
+/** A query as it crosses a message channel: rows as objects unless arrays are asked for. */
+export function queryRequest(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+  return { op: "query" as const, sql, params, rowMode: options.rowMode ?? "object" };
+}
+
 /** The requests a transaction makes: it begins, queries inside itself, and ends. */
 export type TransactionRequest =
   | { op: "begin" }
@@ -58,7 +63,7 @@ export async function runTransaction<T>(
   const tx = (await send({ op: "begin" })) as number;
   const scoped: PgliteLikeClient = {
     query: (sql, params = [], options = {}) =>
-      send({ op: "query", sql, params, rowMode: options.rowMode ?? "object", tx }) as Promise<ThreadResults>,
+      send({ ...queryRequest(sql, params, options), tx }) as Promise<ThreadResults>,
     transaction: () => Promise.reject(new Error("nested transactions go through savepoints")),
   };
   let result: T;
@@ -153,13 +158,8 @@ export class PgliteThreadClient implements PgliteLikeClient {
     return new PgliteThreadClient(options, await spawn(options), logger);
   }
 
-  query(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<ThreadResults> {
-    return this.#request({
-      op: "query",
-      sql,
-      params,
-      rowMode: options.rowMode ?? "object",
-    }) as Promise<ThreadResults>;
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResults> {
+    return this.#request(queryRequest(sql, params, options)) as Promise<ThreadResults>;
   }
 
   async transaction<T>(callback: (tx: PgliteLikeClient) => Promise<T>): Promise<T> {
