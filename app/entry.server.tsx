@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { logger } from "~/.server/logger";
+import { renderDocument, settleHandoff } from "~/.server/render-document";
 import { requestInfoContext } from "~/.server/request-context";
 import { hasSessionCookie } from "~/.server/auth/session-cookie";
 
@@ -15,11 +15,11 @@ export const streamTimeout = 5_000;
 
 /**
  * Renders the whole page before answering (no streaming: our loaders await their data), so the HTML can carry
- * an ETag and answer 304 to revalidation. Signed-in pages are never stored by caches. (Not `renderToString`:
- * React Router's `<Scripts>` hands the loader data to the browser through a Suspense boundary that a string
- * render leaves empty, and the page would never hydrate.)
+ * an ETag and answer 304 to revalidation. Signed-in pages are never stored by caches. The loader data React
+ * Router hands to the browser is settled first, so the page renders in one synchronous pass
+ * (app/.server/render-document.ts, docs/decisions/009-string-rendering.md).
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -27,78 +27,40 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(requestInfoContext).nonce ?? "";
-  return new Promise<Response>((resolve, reject) => {
-    // React writes 4 KB views and long strings; collect them and encode the rest once at the end. (A
-    // `Writable` would run the stream machinery for every 4 KB of every page.)
-    const parts: (string | Uint8Array)[] = [];
-    const sink = {
-      write(chunk: string | Uint8Array) {
-        parts.push(chunk);
-        return true;
-      },
-      end() {
-        clearTimeout(timeoutId);
-        resolve(
-          respond(Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part) : part)))),
-        );
-      },
-      destroy(error: unknown) {
-        clearTimeout(timeoutId);
-        reject(error);
-      },
-      on() {
-        return sink;
-      },
-    };
-    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+  await settleHandoff(routerContext);
+  const page = (
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+  const { html, failed } = await renderDocument(page, { nonce, timeoutMs: streamTimeout + 1000 });
+  if (failed) responseStatusCode = 500;
+  return respond(Buffer.from(html));
 
-    function respond(html: Buffer<ArrayBuffer>) {
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      const body =
-        request.method === "HEAD" ? null : new Uint8Array(html.buffer, html.byteOffset, html.length);
-      const cacheable =
-        (request.method === "GET" || request.method === "HEAD") &&
-        responseStatusCode === 200 &&
-        !responseHeaders.has("Set-Cookie") &&
-        !hasSessionCookie(request) &&
-        !responseHeaders.has("Cache-Control");
-      if (!cacheable) {
-        if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PRIVATE);
-        return new Response(body, { status: responseStatusCode, headers: responseHeaders });
-      }
-      const etag = `W/"${pageHash(html, nonce)}"`;
-      responseHeaders.set("ETag", etag);
-      responseHeaders.set("Cache-Control", PUBLIC_CACHE);
-      responseHeaders.append("Vary", "Cookie");
-      const ifNoneMatch = request.headers.get("If-None-Match");
-      if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) {
-        return new Response(null, { status: 304, headers: responseHeaders });
-      }
-      return new Response(body, { status: responseStatusCode, headers: responseHeaders });
+  function respond(body: Buffer<ArrayBuffer>) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const bytes =
+      request.method === "HEAD" ? null : new Uint8Array(body.buffer, body.byteOffset, body.length);
+    const cacheable =
+      (request.method === "GET" || request.method === "HEAD") &&
+      responseStatusCode === 200 &&
+      !responseHeaders.has("Set-Cookie") &&
+      !hasSessionCookie(request) &&
+      !responseHeaders.has("Cache-Control");
+    if (!cacheable) {
+      if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PRIVATE);
+      return new Response(bytes, { status: responseStatusCode, headers: responseHeaders });
     }
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          // The cast: React's Node renderer types its destination as a Writable but only calls write, end,
-          // destroy and on (react-dom-server.node), which the sink above provides.
-          pipe(sink as unknown as NodeJS.WritableStream);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          logger.error({ err: error }, "render error");
-        },
-      },
-    );
-  });
+    const etag = `W/"${pageHash(body, nonce)}"`;
+    responseHeaders.set("ETag", etag);
+    responseHeaders.set("Cache-Control", PUBLIC_CACHE);
+    responseHeaders.append("Vary", "Cookie");
+    const ifNoneMatch = request.headers.get("If-None-Match");
+    if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) {
+      return new Response(null, { status: 304, headers: responseHeaders });
+    }
+    return new Response(bytes, { status: responseStatusCode, headers: responseHeaders });
+  }
 }
 
 /**

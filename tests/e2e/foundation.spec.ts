@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { demoStoryId } from "../../app/.server/seed/demo-stories";
+import { createConfirmedAccount } from "./support/accounts";
 
 test("home page shows the shared header", async ({ page }) => {
   await page.goto("/");
@@ -56,4 +58,63 @@ test("a second server on the same DATA_DIR stops at once with the lock message",
   expect(result.status).toBe(1);
   expect(result.stderr).toMatch(/The embedded database in .* is in use by process \d+/);
   expect(result.stderr).toContain("set DATABASE_URL");
+});
+
+// The server renders each page in one pass after settling the loader data it hands to the browser
+// (app/.server/render-document.ts). If that hand-off were missing or malformed, the page would never hydrate.
+test("server-rendered pages hydrate with their loader data and no errors", async ({ page, context }) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  const hydrated = () =>
+    page.waitForFunction(
+      () => {
+        const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+          .__reactRouterDataRouter;
+        return router?.state.initialized === true;
+      },
+      null,
+      { timeout: 15_000 },
+    );
+  const loaderDataOf = (routeId: string) =>
+    page.evaluate((id) => {
+      const router = (
+        window as { __reactRouterDataRouter?: { state: { loaderData: Record<string, unknown> } } }
+      ).__reactRouterDataRouter;
+      return router?.state.loaderData[id];
+    }, routeId);
+
+  await page.goto("/local-shiners/all");
+  await hydrated();
+  expect(await loaderDataOf("root")).toHaveProperty("viewer", null);
+  // Hydrated: a link now navigates on the client, keeping this document.
+  await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+  const first = page.getByRole("article").first().getByRole("link").first();
+  const name = await first.textContent();
+  await first.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name!);
+  expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+
+  for (const path of [
+    "/about",
+    "/shine-stories",
+    `/story/${demoStoryId("The Kiosk That Filled Our Saturday Patio")}`,
+    "/signin",
+    "/contact",
+  ]) {
+    await page.goto(path);
+    await hydrated();
+  }
+
+  // Signed in: the header's account menu is a chunk loaded after hydration.
+  await createConfirmedAccount(context.request);
+  await page.goto("/dashboard");
+  await hydrated();
+  expect(await loaderDataOf("root")).toHaveProperty("viewer.email");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Dashboard", exact: true })).toBeVisible();
+
+  expect(problems).toEqual([]);
 });
