@@ -22,6 +22,15 @@ test("home page shows the shared header", async ({ page }) => {
     "/submit-business",
   );
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shine brighter in your neighborhood");
+  await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+
+  // The current section is marked on the pages under it too, and on no other link.
+  await page.goto("/local-shiners/all");
+  await expect(nav.getByRole("link", { name: "Local Shiners", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
 });
 
 test("an unknown path answers 404 with the spec's page", async ({ page }) => {

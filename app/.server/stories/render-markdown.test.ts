@@ -60,3 +60,16 @@ describe("renderStoryMarkdown", () => {
     );
   });
 });
+
+describe("renderStoryMarkdown's memory of recent bodies", () => {
+  it("gives each body its own HTML, again and after edits, also past the number it keeps", () => {
+    const first = renderStoryMarkdown("## Opening day\n\nThe kiosk went up.");
+    expect(renderStoryMarkdown("## Opening day\n\nThe kiosk went up.")).toBe(first);
+    expect(renderStoryMarkdown("## Opening day\n\nThe kiosk went up **early**.")).toBe(
+      "<h2>Opening day</h2>\n<p>The kiosk went up <strong>early</strong>.</p>",
+    );
+    for (let n = 0; n < 250; n++) expect(renderStoryMarkdown(`Story ${n}`)).toBe(`<p>Story ${n}</p>`);
+    expect(renderStoryMarkdown("## Opening day\n\nThe kiosk went up.")).toBe(first);
+    expect(first).toBe("<h2>Opening day</h2>\n<p>The kiosk went up.</p>");
+  });
+});
