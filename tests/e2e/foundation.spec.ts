@@ -117,6 +117,21 @@ test("server-rendered pages hydrate with their loader data and no errors", async
     await hydrated();
   }
 
+  // The header marks the section a client-side navigation arrives in.
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Contact", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+  await nav.getByRole("link", { name: "Shine Stories", exact: true }).click();
+  await expect(nav.getByRole("link", { name: "Shine Stories", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+
   // Signed in: the header's account menu is a chunk loaded after hydration.
   await createConfirmedAccount(context.request);
   await page.goto("/dashboard");
