@@ -56,22 +56,15 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
         </AppLink>
 
         <nav aria-label="Main" className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
-          {NAV_LINKS.map((link) => {
-            const current = isCurrentSection(link.to, location.pathname);
-            return (
-              <AppLink
-                key={link.to}
-                to={link.to}
-                aria-current={current ? "page" : undefined}
-                className={cn(
-                  "rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground",
-                  current && "text-primary",
-                )}
-              >
-                {link.label}
-              </AppLink>
-            );
-          })}
+          <SectionLinks
+            pathname={location.pathname}
+            className={(current) =>
+              cn(
+                "rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground",
+                current && "text-primary",
+              )
+            }
+          />
         </nav>
 
         <div className="ml-auto hidden items-center gap-2 lg:flex">
@@ -91,19 +84,10 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
             className="absolute inset-x-0 top-16 border-b border-t bg-background shadow-sm"
           >
             <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-3">
-              {NAV_LINKS.map((link) => {
-                const current = isCurrentSection(link.to, location.pathname);
-                return (
-                  <AppLink
-                    key={link.to}
-                    to={link.to}
-                    aria-current={current ? "page" : undefined}
-                    className="rounded-md px-3 py-2 font-medium hover:bg-accent"
-                  >
-                    {link.label}
-                  </AppLink>
-                );
-              })}
+              <SectionLinks
+                pathname={location.pathname}
+                className={() => "rounded-md px-3 py-2 font-medium hover:bg-accent"}
+              />
               <div className="mt-2 flex flex-wrap items-center gap-2 border-t pt-3">
                 <AccountActions viewer={viewer} />
               </div>
@@ -113,6 +97,29 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
       </div>
     </header>
   );
+}
+
+/** The site's sections as links, the current one marked for assistive technology and styled by `className`. */
+function SectionLinks({
+  pathname,
+  className,
+}: {
+  pathname: string;
+  className: (current: boolean) => string;
+}) {
+  return NAV_LINKS.map((link) => {
+    const current = isCurrentSection(link.to, pathname);
+    return (
+      <AppLink
+        key={link.to}
+        to={link.to}
+        aria-current={current ? "page" : undefined}
+        className={className(current)}
+      >
+        {link.label}
+      </AppLink>
+    );
+  });
 }
 
 /** What the avatar button looks like while its menu code loads (same size, so nothing shifts). */
