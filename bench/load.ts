@@ -7,16 +7,12 @@
 // are judged on the median round by uncached p99; every round is printed.
 // Run: npm run build && node --import tsx bench/load.ts [--seconds 10] [--connections 50] [--rounds 3]
 //      [--postgres] [--processes N]
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { sql } from "drizzle-orm";
-import { openDatabase } from "../app/.server/db/client";
-import { businesses, businessStories } from "../app/.server/db/schema";
-import { INDUSTRY_IDS } from "../app/lib/industries";
+import { pageMix, seedLoadData } from "./load-data";
 import { createPostgresDatabase, startServer } from "../tests/support/server-process";
 
 const { values } = parseArgs({
@@ -34,58 +30,6 @@ const { values } = parseArgs({
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
-
-async function seed(target: { dataDir: string } | { databaseUrl: string }) {
-  const handle = await openDatabase(target);
-  await handle.migrate();
-  const businessIds: string[] = [];
-  const storyIds: string[] = [];
-  const total = Number(values.businesses);
-  for (let offset = 0; offset < total; offset += 1000) {
-    const rows = Array.from({ length: Math.min(1000, total - offset) }, (_, i) => {
-      const n = offset + i;
-      const id = randomUUID();
-      businessIds.push(id);
-      return {
-        id,
-        name: `Bench Business ${n}`,
-        description: "A neighborhood business used by the load benchmark.",
-        industry: INDUSTRY_IDS[n % INDUSTRY_IDS.length],
-        address: `${100 + (n % 900)} Ventura Blvd`,
-        city: n % 2 ? "Woodland Hills" : "Tarzana",
-        state: "CA",
-        zipCode: String(91300 + (n % 100)),
-        phone: "(818) 555-0100",
-        rating: (n % 50) / 10,
-        reviewCount: n % 300,
-        offerText: "10% off when you mention the kiosk",
-        createdAt: new Date(Date.now() - n * 60_000),
-      };
-    });
-    await handle.db.insert(businesses).values(rows);
-  }
-  const stories = Array.from({ length: Number(values.stories) }, (_, n) => {
-    const id = randomUUID();
-    storyIds.push(id);
-    return {
-      id,
-      title: `Bench story ${n}`,
-      description: "How a kiosk brought new neighbors through the door.",
-      shortDescription: "A kiosk success story.",
-      content: "## A good year\n\nFoot traffic grew, and so did the community around the shop.",
-      industry: INDUSTRY_IDS[n % INDUSTRY_IDS.length],
-      author: `Author ${n}`,
-      publishDate: new Date(Date.now() - (n + 1) * 86_400_000).toISOString().slice(0, 10),
-      isFeatured: n % 10 === 0,
-    };
-  });
-  await handle.db.insert(businessStories).values(stories);
-  // Planner statistics for the fresh rows, as a settled database has (and so PostgreSQL's autovacuum does not
-  // start analysing in the middle of the first run).
-  await handle.db.execute(sql`analyze`);
-  await handle.close();
-  return { businessIds, storyIds };
-}
 
 interface Row {
   name: string;
@@ -136,7 +80,10 @@ if (values.postgres && !postgres) throw new Error("--postgres: no PostgreSQL ans
 console.log(
   `seeding ${values.businesses} businesses and ${values.stories} stories into ${postgres ? "PostgreSQL" : "PGlite"}…`,
 );
-const { businessIds, storyIds } = await seed(postgres ? { databaseUrl: postgres.url } : { dataDir });
+const data = await seedLoadData(postgres ? { databaseUrl: postgres.url } : { dataDir }, {
+  businesses: Number(values.businesses),
+  stories: Number(values.stories),
+});
 const server = await startServer({
   DATA_DIR: dataDir,
   LOG_LEVEL: "error",
@@ -148,20 +95,7 @@ try {
   const about = await (await fetch(`${server.url}/about`)).text();
   const asset = about.match(/\/assets\/[\w.-]+\.js/)?.[0];
   if (!asset) throw new Error("no asset found on /about");
-  let i = 0;
-  const mix = () => {
-    i++;
-    switch (i % 4) {
-      case 0:
-        return "/";
-      case 1:
-        return `/local-shiners/all?page=${1 + (i % 20)}`;
-      case 2:
-        return `/business/${businessIds[i % 200]}`;
-      default:
-        return `/story/${storyIds[i % 100]}`;
-    }
-  };
+  const mix = pageMix(data);
   // Warm up (JIT, first renders), then measure.
   await drive("warm-up", server.url, mix);
   const rounds: Row[][] = [];
