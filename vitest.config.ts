@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -16,5 +17,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     fileParallelism: true,
+    // Vitest leaves one core free, which on a two-core CI machine means one file at a time; the files wait on
+    // database threads and I/O, so two at a time finish the suite ~20 % sooner there.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
   },
 });
