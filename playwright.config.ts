@@ -59,7 +59,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node --import tsx server/index.ts",
+    command: "node server/index.ts",
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -120,7 +120,7 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   const dataDir = path.resolve(`.tmp/bench-pages-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, ["server/index.ts"], {
     env: {
       ...process.env,
       PORT: String(port),

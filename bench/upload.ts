@@ -109,7 +109,7 @@ async function main() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "local-shine-bench-upload-"));
   const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const server: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
     env: {
       ...process.env,
       BUILD_DIR,

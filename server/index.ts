@@ -2,7 +2,10 @@ import type * as AppModuleType from "./app";
 import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { tuneHeapGrowing } from "./heap";
+import { tuneHeapGrowing } from "./heap.ts";
+
+// `npm start` runs this file with Node's own type stripping, not tsx (docs/decisions/012-no-tsx-at-runtime.md):
+// this file and ./heap.ts keep to erasable TypeScript, and local imports name their `.ts` file.
 
 // The app's notion of "production" (AUTH_SECRET required, no demo seed) follows the operator's NODE_ENV, but
 // React must run its production build whatever it is, so NODE_ENV is forced before the bundle loads.

@@ -28,7 +28,7 @@ export interface ServerProcess {
 }
 
 /** How `npm start` runs the built server (`BUILD_DIR`, default `build`). */
-export const BUILT_SERVER = ["--import", "tsx", "server/index.ts"];
+export const BUILT_SERVER = ["server/index.ts"];
 
 /**
  * Starts a server on a loopback port and waits for /healthz: the built server by default, or another entry
