@@ -13,6 +13,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { BUILT_SERVER } from "../tests/support/server-process";
 
 const HOME_BUDGET_BYTES = 100 * 1024;
 /** Leaflet's own bookkeeping property: present in its code however it is minified. */
@@ -120,7 +121,7 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   const dataDir = path.resolve(`.tmp/bench-pages-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, BUILT_SERVER, {
     env: {
       ...process.env,
       PORT: String(port),

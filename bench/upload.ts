@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { readDevMailbox } from "~/.server/mail/transport";
 import { generatedBytes, multipartBody } from "~/.server/uploads/test-multipart";
+import { BUILT_SERVER } from "../tests/support/server-process";
 
 const SIZE_MB = Number(process.argv[2] ?? 100);
 const TARGET_GROWTH_MB = 64;
@@ -109,7 +110,7 @@ async function main() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "local-shine-bench-upload-"));
   const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
+  const server: ChildProcess = spawn(process.execPath, BUILT_SERVER, {
     env: {
       ...process.env,
       BUILD_DIR,

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { demoStoryId } from "../../app/.server/seed/demo-stories";
+import { BUILT_SERVER } from "../support/server-process";
 import { createConfirmedAccount } from "./support/accounts";
 
 test("home page shows the shared header", async ({ page }) => {
@@ -59,7 +60,7 @@ test("healthz answers 200", async ({ request }) => {
 test("a second server on the same DATA_DIR stops at once with the lock message", async () => {
   const { spawnSync } = await import("node:child_process");
   const { E2E_DATA_DIR } = await import("./support/accounts");
-  const result = spawnSync(process.execPath, ["server/index.ts"], {
+  const result = spawnSync(process.execPath, BUILT_SERVER, {
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PORT: "0", DATABASE_URL: "", LOG_LEVEL: "fatal" },
     encoding: "utf8",
     timeout: 30_000,
