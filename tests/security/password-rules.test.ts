@@ -83,8 +83,9 @@ async function stillHasOldPassword(email: string) {
 describe("password rules on every door", () => {
   it("refuses weak passwords at sign-up, on the form and on the JSON door", async () => {
     const accepted: string[] = [];
-    for (const password of weakPasswords("newcomer@example.com")) {
+    for (let i = 0; i < weakPasswords("x@example.com").length; i++) {
       const email = uniqueEmail("weak-signup");
+      const password = weakPasswords(email)[i];
       const form = await postSignInForm(server, { intent: "signup", email, password });
       if (form.status < 400) accepted.push(`form ${password.slice(0, 20)} -> ${form.status}`);
       const json = await postJson("/api/auth/sign-up/email", { email, password, name: "x" });
