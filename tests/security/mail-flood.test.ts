@@ -48,7 +48,7 @@ describe("confirmation emails", () => {
         { email: victim, password: PASSWORD },
         { ip: i < 15 ? oneIp : randomIp() },
       );
-      // The spec's answer for an unconfirmed account, or a plain refusal once the IP is over its limit.
+      // The sign-in page's answer for an unconfirmed account, or a plain refusal once the IP is over its limit.
       expect([403, 429]).toContain(response.status);
       if (response.status === 403)
         expect(await response.text()).toContain("Please confirm your email address");

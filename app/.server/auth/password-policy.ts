@@ -14,7 +14,7 @@ const COMMON_PASSWORDS = new Set(
 export const SITE_WORDS = ["local shine", "localshine", "local", "shine", "shiner", "kiosk", "sanitizer"];
 
 // zxcvbn's estimate of the guesses an attacker needs. A million is what a random 6-character password scores,
-// so the spec's 6-character floor stays reachable while "kiosk123" or "abcdef" are refused. Sign-in allows
+// so the 6-character floor stays reachable while "kiosk123" or "abcdef" are refused. Sign-in allows
 // about a hundred guesses per account a day (sign-in-throttle.ts): years for a million.
 const MIN_GUESSES = 1_000_000;
 
@@ -31,7 +31,7 @@ const PATTERN_REASONS: Record<string, string> = {
 };
 
 /**
- * Every reason a password is too weak (spec: "rejects weak passwords with a list of reasons"). Empty = ok.
+ * Every reason a password is too weak, all listed for the person. Empty = ok.
  * Checked on every endpoint that sets a password (password-guard.ts).
  */
 export function weakPasswordReasons(password: string, email?: string): string[] {
