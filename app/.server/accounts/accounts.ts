@@ -68,7 +68,7 @@ export async function signIn(
     return { ok: false, status: 403, message: UNVERIFIED_MESSAGE };
   }
   if (response.status === 401) return { ok: false, status: 401, message: "Invalid email or password" };
-  return { ok: false, status: response.status, message: await messageOf(response, RATE_LIMIT_MESSAGE) };
+  return { ok: false, status: response.status, message: await messageOf(response, "Could not sign in.") };
 }
 
 /**
