@@ -24,6 +24,8 @@ let port = 0;
 let storage: Storage;
 /** Swapped in by the stream-failure test; otherwise the plain local storage. */
 let current: () => Storage;
+/** The originals "the database knows": the only files that get resized copies. */
+const known = new Set<string>();
 
 /** Raw HTTP so that paths reach the server exactly as written (fetch would normalise `..` and `%2e%2e`). */
 function request(rawPath: string, headers: Record<string, string> = {}, method = "GET"): Promise<Reply> {
@@ -62,7 +64,7 @@ beforeAll(async () => {
   const app = express();
   app.use(
     "/media",
-    mediaRouter(() => current()),
+    mediaRouter(() => current(), { isKnownOriginal: async (key) => known.has(key) }),
   );
   server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -252,6 +254,7 @@ describe("resized images", () => {
       .png()
       .toBuffer();
     await storage.put("user-1/big.png", Readable.from([big]), { contentType: "image/png" });
+    known.add("user-1/big.png");
 
     const resized = await new Promise<{ status: number; type?: string; body: Buffer }>((resolve, reject) => {
       http

@@ -8,6 +8,7 @@ import {
   assertValidKey,
   FileTooLargeError,
   InvalidStorageKeyError,
+  SIDECAR_SUFFIX,
   type PutOptions,
   type Storage,
   type StoredObjectInfo,
@@ -21,7 +22,7 @@ export interface LocalStorageOptions {
 }
 
 /** Sidecar holding what put() was told about the file, so stat() can report the content-detected type. */
-const META_SUFFIX = ".meta.json";
+const META_SUFFIX = SIDECAR_SUFFIX;
 
 /** Used only when a sidecar is missing (e.g. files copied in by hand). */
 const TYPES_BY_EXTENSION: Record<string, string> = {
@@ -45,9 +46,8 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
 
   /** The file for `key`; throws for anything that is not a safe key or would land outside `root`. */
   function fileOf(key: string): string {
+    // Also refuses a key ending in the sidecar suffix, which would collide with (or expose) another key's metadata.
     assertValidKey(key);
-    // A key ending in the sidecar suffix would collide with (or expose) another key's metadata.
-    if (key.endsWith(META_SUFFIX)) throw new InvalidStorageKeyError(key);
     const file = path.resolve(base, key);
     // Belt and braces: assertValidKey already forbids "..", but the storage must never leave root whatever it says.
     if (!file.startsWith(base + path.sep)) throw new InvalidStorageKeyError(key);
@@ -160,6 +160,7 @@ function etagOf(info: Stats): string {
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  // ENOTDIR: a path segment of the key is a file, so the key cannot exist.
-  return code === "ENOENT" || code === "ENOTDIR";
+  // ENOTDIR: a path segment of the key is a file, so the key cannot exist. ENAMETOOLONG: no such name can exist
+  // (keys are kept short enough by assertValidKey; this covers file systems with shorter limits).
+  return code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG";
 }
