@@ -13,10 +13,10 @@ export interface MediaRouterOptions {
 }
 
 /**
- * Serves stored user files: `app.use("/media", mediaRouter(() => storage, options))`, so the path below the mount
- * is the key. User content is hostile by default: it is sent with the stored (content-detected) type, nosniff, and a
- * sandboxing CSP so an uploaded HTML/SVG file cannot run script on our origin. A path that is no valid key (a
- * sidecar, `..`, NUL, a bad encoding, too long) is a 404, whatever the storage would have said.
+ * Serves stored user files: `app.use("/media", mediaRouter(() => storage, options))`, so the path below the
+ * mount is the key. User content is hostile by default: it is sent with the stored (content-detected) type,
+ * nosniff, and a sandboxing CSP so an uploaded HTML/SVG file cannot run script on our origin. A path that is no
+ * valid key (a sidecar, `..`, NUL, a bad encoding, too long) is a 404, whatever the storage would have said.
  */
 export function mediaRouter(
   getStorage: () => Storage,
@@ -118,7 +118,8 @@ function keyFromPath(rawPath: string): string | null {
     segments.push(segment);
   }
   const key = segments.join("/");
-  // Rejects "..", absolute paths, NUL, empty segments, sidecar names; the storage checks again, this is the early 404.
+  // Rejects "..", absolute paths, NUL, empty segments, sidecar names; the storage checks again, this is the
+  // early 404.
   return isValidKey(key) ? key : null;
 }
 

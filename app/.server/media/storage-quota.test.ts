@@ -74,7 +74,7 @@ describe("per-account storage quota", () => {
     expect(await rowsOf(owner.id)).toHaveLength(1);
   });
 
-  it("refuses before reading a byte once the quota is used, and lets uploads through again after a delete", async () => {
+  it("refuses unread once the quota is used, and takes uploads again after a delete", async () => {
     expect((await uploadMedia(services, owner, uploadRequest(MB))).ok).toBe(true);
     const refused = await uploadMedia(services, owner, uploadRequest(10 * KB));
     expect(refused.ok ? null : refused.toast.description).toBe(

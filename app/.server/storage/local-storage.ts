@@ -21,9 +21,6 @@ export interface LocalStorageOptions {
   publicBaseUrl?: string;
 }
 
-/** Sidecar holding what put() was told about the file, so stat() can report the content-detected type. */
-const META_SUFFIX = SIDECAR_SUFFIX;
-
 /** Used only when a sidecar is missing (e.g. files copied in by hand). */
 const TYPES_BY_EXTENSION: Record<string, string> = {
   ".jpg": "image/jpeg",
@@ -38,7 +35,10 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   ".pdf": "application/pdf",
 };
 
-/** Files on local disk under `root`; writes land atomically through `root/.tmp`. */
+/**
+ * Files on local disk under `root`; writes land atomically through `root/.tmp`. Beside each file, a sidecar
+ * (`{key}.meta.json`) holds what put() was told about it, so stat() can report the content-detected type.
+ */
 export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStorageOptions): Storage {
   const base = path.resolve(root);
   // Keys cannot start with "." (assertValidKey), so no key can ever name this directory.
@@ -61,7 +61,7 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
       const file = fileOf(key);
       await mkdir(tmpDir, { recursive: true });
       const tmpFile = path.join(tmpDir, randomUUID());
-      const tmpMeta = tmpFile + META_SUFFIX;
+      const tmpMeta = tmpFile + SIDECAR_SUFFIX;
       let size = 0;
       const limit = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
@@ -77,7 +77,7 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
         await writeFile(tmpMeta, JSON.stringify({ contentType }), { flag: "wx" });
         await mkdir(path.dirname(file), { recursive: true });
         // Sidecar first: once the file appears under its key, its metadata is already there.
-        await rename(tmpMeta, file + META_SUFFIX);
+        await rename(tmpMeta, file + SIDECAR_SUFFIX);
         metaMoved = true;
         await rename(tmpFile, file);
         return { size };
@@ -85,7 +85,7 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
         await Promise.all([
           rm(tmpFile, { force: true }),
           rm(tmpMeta, { force: true }),
-          metaMoved ? rm(file + META_SUFFIX, { force: true }) : undefined,
+          metaMoved ? rm(file + SIDECAR_SUFFIX, { force: true }) : undefined,
         ]);
         throw error;
       }
@@ -93,7 +93,7 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
 
     async delete(key: string) {
       const file = fileOf(key);
-      await Promise.all([rm(file, { force: true }), rm(file + META_SUFFIX, { force: true })]);
+      await Promise.all([rm(file, { force: true }), rm(file + SIDECAR_SUFFIX, { force: true })]);
     },
 
     async stat(key: string): Promise<StoredObjectInfo | null> {
@@ -142,7 +142,7 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
 
 async function contentTypeOf(file: string): Promise<string> {
   try {
-    const meta: unknown = JSON.parse(await readFile(file + META_SUFFIX, "utf8"));
+    const meta: unknown = JSON.parse(await readFile(file + SIDECAR_SUFFIX, "utf8"));
     if (meta && typeof meta === "object" && "contentType" in meta && typeof meta.contentType === "string") {
       return meta.contentType;
     }

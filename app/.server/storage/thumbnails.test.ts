@@ -52,7 +52,7 @@ beforeEach(() => {
 });
 
 describe("createThumbnailer", () => {
-  it("makes one WebP copy of a known original per width, and serves it from then on without asking again", async () => {
+  it("makes one WebP copy of a known original per width and then serves it without asking again", async () => {
     const thumbnails = createThumbnailer({ getStorage: () => storage, isKnownOriginal });
     const target = thumbnailKey(PHOTO, 320);
     expect(await thumbnails.answer(PHOTO, 320)).toEqual({ key: target });
@@ -74,7 +74,7 @@ describe("createThumbnailer", () => {
     spy.mockRestore();
   });
 
-  it("creates nothing for thumbnails, unknown or missing keys, non-images and odd widths: the key as it is", async () => {
+  it("answers the key as it is, creating nothing, for thumbnails, unknown keys, non-images, odd widths", async () => {
     const thumbnails = createThumbnailer({ getStorage: () => storage, isKnownOriginal });
     await thumbnails.answer(PHOTO, 160);
     isKnownOriginal.mockClear();

@@ -121,7 +121,10 @@ function invalid(status: number, fieldErrors?: FieldErrors): SaveStoryResult {
   return { ok: false, status, reason: "invalid", fieldErrors };
 }
 
-/** A refused file: not an image by its bytes, too large (bytes or pixels); anything else means the form itself was unreadable. */
+/**
+ * A refused file: not an image by its bytes, or too large (bytes or pixels); anything else means the form itself
+ * was unreadable.
+ */
 function uploadRefusal(error: UploadError): SaveStoryResult {
   if (error.reason === "invalid-type") {
     return invalid(error.status, { [STORY_IMAGE_FIELD]: [IMAGE_FILE_MESSAGE] });
