@@ -9,6 +9,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "~/.server/auth/client-ip";
 import { logger } from "~/.server/logger";
+import { isKnownOriginal } from "~/.server/media/known-originals";
 import { requestInfoContext } from "~/.server/request-context";
 import { servicesContext, type Services } from "~/.server/services";
 import { fairAdmission } from "./fair-admission";
@@ -109,7 +110,7 @@ export function createApp(
   }
   app.use(
     "/media",
-    mediaRouter(() => services.storage),
+    mediaRouter(() => services.storage, { isKnownOriginal: (key) => isKnownOriginal(services, key) }),
   );
   if (!dev) app.use(pageCache({ shared: clusterWorker ? clusterPageCacheBus() : undefined }));
   app.use(fairAdmission());

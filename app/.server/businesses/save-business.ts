@@ -1,7 +1,14 @@
 import { BUSINESS_IMAGE_FIELDS, BusinessSchema, type ManagedBusiness } from "~/lib/business-schemas";
 import { IMAGE_FILE_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/lib/form-fields";
-import { IMAGE_TYPES } from "~/lib/upload-types";
+import { IMAGE_DIMENSIONS_MESSAGE, IMAGE_TYPES } from "~/lib/upload-types";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/use-form-validation";
+import {
+  storageQuotaMessage,
+  storageQuotaOf,
+  StorageQuotaExceeded,
+  uploadQuotaOf,
+  type StorageQuota,
+} from "../media/storage-quota";
 import type { Services } from "../services";
 import {
   bodyBudget,
@@ -42,11 +49,14 @@ export const BUSINESS_FORM_BUDGET = bodyBudget({ files: businessImageRules({ id:
  * named by `id` if the viewer may manage it. Whatever goes wrong after files were stored, they are removed again.
  */
 export async function saveBusinessFromForm(
-  { db, storage }: Pick<Services, "db" | "storage">,
+  { db, storage, env }: Pick<Services, "db" | "storage" | "env">,
   viewer: ManageViewer,
   request: Request,
 ): Promise<SaveBusinessResult> {
   const filesSent: string[] = [];
+  // New images count against the uploader's storage quota (they become their media rows); edits without one
+  // go through even when it is full.
+  const quota = await storageQuotaOf(db, env, viewer);
   let received: ReceivedUpload;
   try {
     received = await receiveMultipartUpload(request, storage, {
@@ -56,10 +66,11 @@ export async function saveBusinessFromForm(
         if (!parsed.success) throw new FieldsRefused(fieldErrorsOf(parsed.error));
         filesSent.push(field);
       },
+      quota: uploadQuotaOf(quota),
     });
   } catch (error) {
     if (error instanceof FieldsRefused) return { ok: false, status: 400, fieldErrors: error.fieldErrors };
-    if (error instanceof UploadError) return uploadRefusal(error, filesSent);
+    if (error instanceof UploadError) return uploadRefusal(error, filesSent, quota);
     throw error;
   }
 
@@ -74,6 +85,7 @@ export async function saveBusinessFromForm(
       input: parsed.data,
       position: await zipCentroid(parsed.data.zip_code),
       images: received.files as BusinessImages,
+      storageLimitBytes: quota?.limitBytes ?? null,
     };
     const id = received.fields.id?.trim();
     if (!id) return { ok: true, mode: "create", business: await createBusiness(db, viewer, changes) };
@@ -85,6 +97,10 @@ export async function saveBusinessFromForm(
     return { ok: true, mode: "update", business };
   } catch (error) {
     await discardUploads(storage, received.files);
+    if (error instanceof StorageQuotaExceeded) {
+      const message = storageQuotaMessage(error.quota);
+      return { ok: false, status: 413, fieldErrors: fieldErrorsFor(Object.keys(received.files), message) };
+    }
     throw error;
   }
 }
@@ -93,17 +109,22 @@ export async function saveBusinessFromForm(
  * A refused file. The pipeline does not say which part it was, so the message goes under every image field that
  * carried a file (the dialog already refuses non-images by name and type; this catches disguised files).
  */
-function uploadRefusal(error: UploadError, filesSent: string[]): SaveBusinessResult {
-  const message =
-    error.reason === "invalid-type"
-      ? IMAGE_FILE_MESSAGE
-      : error.reason === "too-large"
-        ? IMAGE_TOO_LARGE_MESSAGE
-        : null;
-  if (!message || filesSent.length === 0) return { ok: false, status: error.status };
-  return {
-    ok: false,
-    status: error.status,
-    fieldErrors: Object.fromEntries(filesSent.map((field) => [field, [message]])),
+function uploadRefusal(
+  error: UploadError,
+  filesSent: string[],
+  quota: StorageQuota | null,
+): SaveBusinessResult {
+  const messages: Partial<Record<UploadError["reason"], string>> = {
+    "invalid-type": IMAGE_FILE_MESSAGE,
+    "too-large": IMAGE_TOO_LARGE_MESSAGE,
+    "image-too-large": IMAGE_DIMENSIONS_MESSAGE,
+    "over-quota": quota ? storageQuotaMessage(quota) : undefined,
   };
+  const message = messages[error.reason];
+  if (!message || filesSent.length === 0) return { ok: false, status: error.status };
+  return { ok: false, status: error.status, fieldErrors: fieldErrorsFor(filesSent, message) };
+}
+
+function fieldErrorsFor(fields: string[], message: string): FieldErrors {
+  return Object.fromEntries(fields.map((field) => [field, [message]]));
 }

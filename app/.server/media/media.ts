@@ -15,7 +15,16 @@ import { logger } from "../logger";
 import { deleteWithThumbnails } from "../storage/thumbnails";
 import type { Services } from "../services";
 import {
+  claimStorage,
+  storageQuotaMessage,
+  storageQuotaOf,
+  StorageQuotaExceeded,
+  uploadQuotaOf,
+  type StorageQuota,
+} from "./storage-quota";
+import {
   bodyBudget,
+  discardRequestBody,
   discardUploads,
   receiveMultipartUpload,
   UploadError,
@@ -73,14 +82,20 @@ export const MEDIA_BODY_BUDGET = bodyBudget({ files: mediaUploadRules({ id: "" }
 
 /**
  * Spec §5/§7 upload: reads the streamed form, refuses bad titles before the file is stored, stores the file
- * under `{user id}/{timestamp}-{random}.{detected ext}` and records the row. On any refusal or failure nothing
- * is kept. Expected refusals come back as the spec's toast; unexpected failures throw (after cleaning up).
+ * under `{user id}/{timestamp}-{random}.{detected ext}` and records the row, within the account's storage quota
+ * (./storage-quota.ts). On any refusal or failure nothing is kept. Expected refusals come back as the spec's
+ * toast; unexpected failures throw (after cleaning up).
  */
 export async function uploadMedia(
-  { db, storage }: Pick<Services, "db" | "storage">,
-  viewer: Pick<Viewer, "id">,
+  { db, storage, env }: Pick<Services, "db" | "storage" | "env">,
+  viewer: Pick<Viewer, "id" | "isAdmin">,
   request: Request,
 ): Promise<UploadMediaResult> {
+  const quota = await storageQuotaOf(db, env, viewer);
+  if (quota && quota.usedBytes >= quota.limitBytes) {
+    discardRequestBody(request, MEDIA_BODY_BUDGET);
+    return overQuota(quota);
+  }
   let received;
   try {
     received = await receiveMultipartUpload(request, storage, {
@@ -89,10 +104,12 @@ export async function uploadMedia(
         const parsed = MediaUploadSchema.safeParse(fields);
         if (!parsed.success) throw new FieldsRefused(uploadFieldsToast(parsed.error));
       },
+      quota: uploadQuotaOf(quota),
     });
   } catch (error) {
     if (error instanceof FieldsRefused) return { ok: false, status: 400, toast: error.toast };
-    if (error instanceof UploadError) return refusal(error);
+    if (error instanceof UploadError)
+      return error.reason === "over-quota" ? overQuota(quota!) : refusal(error);
     throw error;
   }
 
@@ -105,25 +122,38 @@ export async function uploadMedia(
   }
 
   try {
-    const [row] = await db
-      .insert(media)
-      .values({
-        userId: viewer.id,
-        title: fields.data.title,
-        description: fields.data.description,
-        notes: fields.data.notes,
-        fileName: file.originalName,
-        fileUrl: file.url,
-        storageKey: file.key,
-        fileType: file.mimeType,
-        fileSize: file.size,
-      })
-      .returning(mediaItemColumns);
+    const [row] = await db.transaction(async (tx) => {
+      await claimStorage(tx, viewer.id, file.size, quota?.limitBytes ?? null);
+      return tx
+        .insert(media)
+        .values({
+          userId: viewer.id,
+          title: fields.data.title,
+          description: fields.data.description,
+          notes: fields.data.notes,
+          fileName: file.originalName,
+          fileUrl: file.url,
+          storageKey: file.key,
+          fileType: file.mimeType,
+          fileSize: file.size,
+        })
+        .returning(mediaItemColumns);
+    });
     return { ok: true, media: { ...row!, inUse: false } };
   } catch (error) {
     await discardUploads(storage, received.files);
+    // Another upload of this account was recorded while this one streamed in.
+    if (error instanceof StorageQuotaExceeded) return overQuota(error.quota);
     throw error;
   }
+}
+
+function overQuota(quota: StorageQuota): UploadMediaResult {
+  return {
+    ok: false,
+    status: 413,
+    toast: { ...MEDIA_TOASTS.storageFull, description: storageQuotaMessage(quota) },
+  };
 }
 
 function refusal(error: UploadError): UploadMediaResult {
@@ -132,6 +162,8 @@ function refusal(error: UploadError): UploadMediaResult {
       return { ok: false, status: error.status, toast: MEDIA_TOASTS.invalidType };
     case "too-large":
       return { ok: false, status: error.status, toast: MEDIA_TOASTS.tooLarge };
+    case "image-too-large":
+      return { ok: false, status: error.status, toast: MEDIA_TOASTS.imageTooLarge };
     default:
       return { ok: false, status: error.status, toast: MEDIA_TOASTS.uploadFailed };
   }

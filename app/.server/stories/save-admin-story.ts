@@ -5,7 +5,7 @@ import {
   type AdminStory,
 } from "~/lib/admin-story-schemas";
 import { IMAGE_FILE_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/lib/form-fields";
-import { IMAGE_TYPES } from "~/lib/upload-types";
+import { IMAGE_DIMENSIONS_MESSAGE, IMAGE_TYPES } from "~/lib/upload-types";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/use-form-validation";
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
 import type { Services } from "../services";
@@ -121,13 +121,19 @@ function invalid(status: number, fieldErrors?: FieldErrors): SaveStoryResult {
   return { ok: false, status, reason: "invalid", fieldErrors };
 }
 
-/** A refused file: not an image by its bytes, or too large; anything else means the form itself was unreadable. */
+/**
+ * A refused file: not an image by its bytes, or too large (bytes or pixels); anything else means the form itself
+ * was unreadable.
+ */
 function uploadRefusal(error: UploadError): SaveStoryResult {
   if (error.reason === "invalid-type") {
     return invalid(error.status, { [STORY_IMAGE_FIELD]: [IMAGE_FILE_MESSAGE] });
   }
   if (error.reason === "too-large") {
     return invalid(error.status, { [STORY_IMAGE_FIELD]: [IMAGE_TOO_LARGE_MESSAGE] });
+  }
+  if (error.reason === "image-too-large") {
+    return invalid(error.status, { [STORY_IMAGE_FIELD]: [IMAGE_DIMENSIONS_MESSAGE] });
   }
   return invalid(error.status);
 }

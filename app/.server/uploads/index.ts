@@ -9,5 +9,5 @@ export {
   type ReceiveOptions,
   type ReceivedUpload,
 } from "./receive-multipart";
-export { SNIFF_BYTES, storeUpload, type FileRule, type StoredUpload } from "./store-upload";
+export { SNIFF_BYTES, storeUpload, type FileRule, type StoredUpload, type UploadQuota } from "./store-upload";
 export { UploadError, type UploadRefusalReason } from "./upload-error";
