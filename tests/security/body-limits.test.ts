@@ -75,7 +75,9 @@ function postHuge(
     });
     request.on("error", (error) => (status === null && !done ? reject(error) : finish()));
     request.on("close", () => setTimeout(finish, 200));
-    request.write(contentType.includes("json") ? '{"email":"a@example.com","password":"' : "email=a%40example.com&x=");
+    request.write(
+      contentType.includes("json") ? '{"email":"a@example.com","password":"' : "email=a%40example.com&x=",
+    );
     const pump = () => {
       while (!done && status === null && bytesSent < total) {
         bytesSent += CHUNK.length;

@@ -34,7 +34,8 @@ async function follow(first: Response, from: string, cookie = ""): Promise<URL[]
 
 function expectOnSite(visited: URL[], variant: string) {
   expect(visited.length, `no redirect for ${JSON.stringify(variant)}`).toBeGreaterThan(0);
-  for (const url of visited) expect(url.origin, `${JSON.stringify(variant)} went to ${url.href}`).toBe(server.url);
+  for (const url of visited)
+    expect(url.origin, `${JSON.stringify(variant)} went to ${url.href}`).toBe(server.url);
 }
 
 function signIn(redirectTo: string, path = "/signin") {

@@ -25,7 +25,11 @@ export class AccountJourney {
     for (const part of safeDecode(value).split(".")) if (part.length >= 16) this.secrets.add(part);
   }
 
-  async send(method: string, path: string, init: { cookie?: string; body?: BodyInit; headers?: HeadersInit } = {}) {
+  async send(
+    method: string,
+    path: string,
+    init: { cookie?: string; body?: BodyInit; headers?: HeadersInit } = {},
+  ) {
     this.requests.push(`${method} ${new URL(path, this.server.url).pathname}`);
     const headers = new Headers(init.headers);
     headers.set("X-Forwarded-For", this.ip);
@@ -36,7 +40,8 @@ export class AccountJourney {
       headers,
       redirect: "manual",
     });
-    for (const setCookie of response.headers.getSetCookie()) this.remember(setCookie.split(";")[0].split("=")[1]);
+    for (const setCookie of response.headers.getSetCookie())
+      this.remember(setCookie.split(";")[0].split("=")[1]);
     await response.arrayBuffer();
     return response;
   }
@@ -120,7 +125,8 @@ export class AccountJourney {
       body: JSON.stringify({ email, password }),
     });
     this.requests.push("POST /api/auth/sign-in/email");
-    for (const setCookie of response.headers.getSetCookie()) this.remember(setCookie.split(";")[0].split("=")[1]);
+    for (const setCookie of response.headers.getSetCookie())
+      this.remember(setCookie.split(";")[0].split("=")[1]);
     const body = (await response.json()) as { token?: string };
     this.remember(body.token);
     if (!response.ok) throw new Error(`API sign-in: ${response.status}`);

@@ -55,6 +55,9 @@ export const SAME_SITE_RETURN_PATHS: Array<[input: string, expected: string]> = 
   ["/dashboard", "/dashboard"],
   ["/admin/stories", "/admin/stories"],
   ["/local-shiners/all?page=2", "/local-shiners/all?page=2"],
-  ["/business/3f0b4c1e-8c1a-4f7e-9d3b-1b2c3d4e5f60#about", "/business/3f0b4c1e-8c1a-4f7e-9d3b-1b2c3d4e5f60#about"],
+  [
+    "/business/3f0b4c1e-8c1a-4f7e-9d3b-1b2c3d4e5f60#about",
+    "/business/3f0b4c1e-8c1a-4f7e-9d3b-1b2c3d4e5f60#about",
+  ],
   ["/shine-stories?q=caf%C3%A9", "/shine-stories?q=caf%C3%A9"],
 ];

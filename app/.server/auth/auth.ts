@@ -6,7 +6,9 @@ import type { Database } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
 import { adminEmails, type Env } from "../env";
 import { enqueueEmail } from "../mail/outbox";
+import { authLogging } from "./auth-logging";
 import { weakPasswordReasons } from "./password-policy";
+import { assertSameSiteReturnPaths } from "./return-path";
 
 export interface AuthDeps {
   db: Database;
@@ -35,7 +37,7 @@ export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
     secret,
     trustedOrigins: [env.APP_URL],
     telemetry: { enabled: false },
-    logger: { disabled: env.LOG_LEVEL === "silent", level: "error" },
+    ...authLogging(env),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -94,6 +96,8 @@ export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
       },
     },
     advanced: {
+      // Explicit: Better Auth would otherwise skip its Origin and callbackURL checks whenever TEST is set.
+      disableOriginCheck: false,
       useSecureCookies: secure,
       ipAddress: { ipAddressHeaders: ["x-local-shine-client-ip"] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
@@ -109,6 +113,7 @@ export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        assertSameSiteReturnPaths(ctx.query, ctx.body);
         if (ctx.path !== "/sign-up/email" && ctx.path !== "/reset-password") return;
         const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown; email?: unknown };
         const password = ctx.path === "/sign-up/email" ? body.password : body.newPassword;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HOSTILE_RETURN_PATHS, SAME_SITE_RETURN_PATHS } from "../../../tests/support/redirect-variants";
-import { safeRedirectPath } from "./guards";
+import { safeRedirectPath } from "./return-path";
 
 const SITE = "https://localshine.example";
 
