@@ -1,7 +1,13 @@
 import type { NextFunction, Request, Response } from "express";
 
-/** Enough for any form or JSON body of the site (the longest, a story, is 10,000 characters). */
+/**
+ * Enough for any form or JSON body of the site: the longest, a 5,000-character contact message, is under 50 KB
+ * URL-encoded even in a script whose every character takes three bytes.
+ */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/** After refusing a body, how much more of it is read (and thrown away) before the connection is cut. */
+const LINGER_BYTES = 16 * 1024 * 1024;
 
 /**
  * The streamed uploads (media, business images, story backgrounds): multipart bodies that go to storage as they
@@ -18,56 +24,57 @@ function isUpload(req: Request): boolean {
   return UPLOAD_ROUTES.has(path) && /^multipart\/form-data\b/i.test(req.get("content-type") ?? "");
 }
 
-/** After refusing a declared body, how much more of it is read (and thrown away) before the connection is cut. */
-const LINGER_BYTES = 1024 * 1024;
+/**
+ * Reads the body on and throws it away, so that a client still sending (a browser reads the reply only once its
+ * body is out) is not cut off before it can read our answer; past `budget` bytes the connection is closed.
+ */
+function discardBody(
+  req: Request,
+  budget: number,
+  { onProgress, onEnd }: { onProgress?: (bytes: number) => void; onEnd?: () => void } = {},
+) {
+  let seen = 0;
+  req.on("data", (chunk: Buffer) => {
+    seen += chunk.length;
+    onProgress?.(seen);
+    if (seen > budget) req.socket.destroy();
+  });
+  if (onEnd) req.on("end", onEnd);
+  req.resume();
+}
 
-function answer413(req: Request, res: Response, bytes: number, limit: number) {
+function tooLarge(req: Request, res: Response, bytes: number, limit: number) {
   req.log?.warn({ bytes, limit }, "request body too large; refused");
   res.status(413).type("text/plain").send("Payload Too Large");
 }
 
 /**
- * A body declared too large, not read yet: answered at once, then read on and thrown away for a little while, so
- * that a client still sending (a browser sends its whole body before it reads the reply) is not cut off before it
- * has read the 413. Past LINGER_BYTES the connection is closed.
- */
-function refuseDeclared(req: Request, res: Response, declared: number, limit: number) {
-  let discarded = 0;
-  req.on("data", (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > LINGER_BYTES) req.socket.destroy();
-  });
-  req.resume();
-  answer413(req, res, declared, limit);
-}
-
-/**
- * Caps every request body except the streamed uploads at `maxBytes` (docs/security.md "Body size"): a declared
- * Content-Length over the cap is refused at once; otherwise the bytes are counted as they arrive, and the request
- * is answered 413 the moment the count passes the cap. The count watches the same stream the React Router adapter
- * reads (the request is paused first, so watching does not start the flow early), so no body is ever buffered
- * here; past the cap the body's reader sees an aborted request, and nothing is parsed.
- * The longest form (a 5,000-character message, URL-encoded) stays well under the cap.
+ * Caps every request body except the streamed uploads at `maxBytes`, before any handler reads a byte of it
+ * (docs/security.md "Body size"):
+ * - a declared Content-Length over the cap: 413 at once (Node.js reads exactly the declared length, so a length
+ *   within the cap bounds the body);
+ * - no Content-Length (a chunked body, which a browser's form or `fetch` with a form, text or JSON never sends):
+ *   the bytes are counted as they arrive and thrown away; past the cap, 413; a whole body within it, 411.
+ * Nothing is kept in memory, and the refused body never reaches React Router or Better Auth.
  */
 export function limitRequestBodies({ maxBytes = MAX_BODY_BYTES } = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || isUpload(req)) return next();
-    const declared = Number(req.get("content-length") ?? 0);
-    if (declared > maxBytes) return refuseDeclared(req, res, declared, maxBytes);
+    const declared = req.get("content-length");
+    if (declared !== undefined) {
+      if (Number(declared) <= maxBytes) return next();
+      discardBody(req, LINGER_BYTES);
+      return tooLarge(req, res, Number(declared), maxBytes);
+    }
+    if (req.get("transfer-encoding") === undefined) return next();
 
-    let seen = 0;
-    const count = (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen <= maxBytes) return;
-      req.off("data", count);
-      if (!res.headersSent) answer413(req, res, seen, maxBytes);
-      // The body's reader (React Router's request, Better Auth) now fails instead of parsing what came so far, and
-      // the connection closes: this body (sent without a Content-Length, so by a script, not a browser's form) is
-      // not read any further.
-      req.destroy();
-    };
-    req.pause();
-    req.on("data", count);
-    next();
+    discardBody(req, maxBytes + LINGER_BYTES, {
+      onProgress: (bytes) => {
+        if (bytes > maxBytes && !res.headersSent) tooLarge(req, res, bytes, maxBytes);
+      },
+      onEnd: () => {
+        if (!res.headersSent) res.status(411).type("text/plain").send("Length Required");
+      },
+    });
   };
 }
