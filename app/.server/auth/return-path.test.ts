@@ -26,6 +26,12 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(input)).toBe(expected);
   });
 
+  it("uses the fallback for an empty or relative return path", () => {
+    for (const target of ["", " ", "dashboard", "?x=1", "#top", " /dashboard"]) {
+      expect(safeRedirectPath(target), JSON.stringify(target)).toBe("/dashboard");
+    }
+  });
+
   it("uses the fallback for anything that is not a string", () => {
     for (const target of [undefined, null, 42, {}, ["/dashboard"]]) {
       expect(safeRedirectPath(target, "/")).toBe("/");

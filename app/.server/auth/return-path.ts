@@ -4,14 +4,16 @@ const RETURN_PATH_BASE = "http://return-path.invalid";
 const MAX_RETURN_PATH_LENGTH = 2048;
 
 /**
- * A return path (`redirectTo`) made safe to send as a Location: the input is first resolved the way a browser
- * would (dots, tabs, newlines, backslashes and all), then the RESULT must be one path on this site: same origin,
- * a single leading "/" (never "//" or "/\\", which a browser reads as another host) and no encoded slash or
- * backslash in the path. Anything else falls back to `fallback`. The normalised path is what is sent, so the
- * browser never re-interprets it (docs/security.md "Open redirects").
+ * A return path (`redirectTo`) made safe to send as a Location. The input must start with "/" and is then resolved
+ * the way a browser would (dots, tabs, newlines, backslashes and all); the RESULT must be one path on this site:
+ * same origin, a single leading "/" (never "//" or "/\\", which a browser reads as another host) and no encoded
+ * slash or backslash in the path. Anything else falls back to `fallback`. The normalised path is what is sent, so
+ * the browser never re-interprets it (docs/security.md "Open redirects").
  */
 export function safeRedirectPath(target: unknown, fallback = "/dashboard"): string {
-  if (typeof target !== "string" || target.length > MAX_RETURN_PATH_LENGTH) return fallback;
+  if (typeof target !== "string" || !target.startsWith("/") || target.length > MAX_RETURN_PATH_LENGTH) {
+    return fallback;
+  }
   const url = URL.parse(target, `${RETURN_PATH_BASE}/`);
   if (!url || url.origin !== RETURN_PATH_BASE) return fallback;
   const path = `${url.pathname}${url.search}${url.hash}`;
