@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { logger } from "~/.server/logger";
 import { renderDocument, settleHandoff } from "~/.server/render-document";
@@ -80,9 +80,13 @@ function pageHash(html: Buffer, nonce: string): string {
   return sha1.digest("base64url");
 }
 
-/** Unexpected errors in loaders, actions and rendering: logged once, with the request id (STYLE.md habit 12). */
+/**
+ * Unexpected errors in loaders, actions and rendering: logged once, with the request id (STYLE.md habit 12). A
+ * refusal React Router answers itself (an OPTIONS or other unsupported method, 405; a bad data request, 400) is not
+ * one: the request line already records it.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   let log = logger;
   try {
     log = context.get(requestInfoContext).log;

@@ -22,7 +22,10 @@ import { useNonce } from "~/lib/nonce";
 import { notify } from "~/components/ui/toast";
 import { getViewer } from "~/.server/auth/guards";
 import { takeFlashToast } from "~/.server/flash-toast";
+import { neverStorePrivateUrls } from "~/.server/private-urls";
 import { getServicesFrom } from "~/.server/services";
+
+export const middleware: Route.MiddlewareFunction[] = [neverStorePrivateUrls];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);

@@ -1,20 +1,21 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "~/.server/auth/client-ip";
 import { logger } from "~/.server/logger";
 import { isKnownOriginal } from "~/.server/media/known-originals";
 import { requestInfoContext } from "~/.server/request-context";
 import { servicesContext, type Services } from "~/.server/services";
+import { limitRequestBodies } from "./body-limit";
 import { fairAdmission } from "./fair-admission";
+import { rejectMalformedRequests } from "./malformed-requests";
 import { mediaRouter } from "./media-route";
 import { clusterPageCacheBus, pageCache } from "./page-cache";
+import { requestLog } from "./request-log";
 import { contentSecurityPolicy, createNonce, rejectCrossSiteWrites } from "./security";
 
 export { parseEnv, setEnv } from "~/.server/env";
@@ -31,8 +32,9 @@ export interface AppOptions {
 }
 
 /**
- * The application: logging, security headers, CSRF guard, /healthz, static assets, /media files and the React
- * Router handler. server/index.ts (production) and server/dev.ts (Vite) wrap it.
+ * The application: logging, refusals of malformed requests and oversized bodies, security headers, CSRF guard,
+ * /healthz, static assets, /media files and the React Router handler. server/index.ts (production) and
+ * server/dev.ts (Vite) wrap it.
  */
 export function createApp(
   services: Services,
@@ -43,19 +45,8 @@ export function createApp(
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-    }),
-  );
+  app.use(requestLog());
+  app.use(rejectMalformedRequests());
   app.use((_req, res, next) => {
     // The dev policy lists no nonce (Vite's inline scripts); a nonce on the page would only differ between the
     // server's HTML and the client's render, and React would report a hydration mismatch.
@@ -82,6 +73,7 @@ export function createApp(
   });
   app.use(compression());
   app.use(rejectCrossSiteWrites(env));
+  app.use(limitRequestBodies());
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();

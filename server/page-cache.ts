@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { isPrivateUrl } from "~/.server/private-urls";
 
 interface Entry {
   /** The page as rendered, with the rendering response's nonce at `nonceAt` (byte offsets). */
@@ -58,8 +59,14 @@ export function pageCache({ ttlMs = 5_000, maxEntries = 500, shared }: PageCache
       });
       return next();
     }
-    // A signed-in visitor, a pending toast or a data request always renders afresh.
-    if (PRIVATE_COOKIE.test(req.headers.cookie ?? "") || req.path.endsWith(".data")) return next();
+    // A signed-in visitor, a pending toast, a data request, an auth page or a URL with a secret always renders afresh.
+    if (
+      PRIVATE_COOKIE.test(req.headers.cookie ?? "") ||
+      req.path.endsWith(".data") ||
+      isPrivateUrl(req.originalUrl)
+    ) {
+      return next();
+    }
 
     const key = req.originalUrl;
     const nonce = res.locals.nonce as string;

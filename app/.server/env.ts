@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { configureLogger } from "./logger";
 
 const booleanFlag = z.enum(["true", "false"]).transform((value) => value === "true");
 
@@ -97,9 +98,10 @@ export function getEnv(): Env {
   return cached;
 }
 
-/** Fixes the environment for this process (the server entry parses it before React's NODE_ENV is forced). */
+/** Fixes the environment for this process (the server entry parses it before React's NODE_ENV is forced), and the logger with it. */
 export function setEnv(env: Env) {
   cached = env;
+  configureLogger(env);
 }
 
 export function adminEmails(env: Env = getEnv()): string[] {

@@ -37,7 +37,12 @@ export function getServicesFrom(context: Readonly<RouterContextProvider>): Servi
  */
 export function createServices(database: DatabaseHandle, env: Env): Services {
   const storage = createStorage(env);
-  const transport = createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
+  const transport = createMailTransport({
+    smtpUrl: env.SMTP_URL,
+    dataDir: env.DATA_DIR,
+    logger,
+    logLinks: env.NODE_ENV !== "production",
+  });
   const mailer = createOutboxDispatcher({ db: database.db, transport, from: env.MAIL_FROM, logger });
   const auth = createAuth({
     db: database.db,

@@ -6,6 +6,7 @@ import { hitRateLimit } from "../rate-limit";
 import { clientIpFrom } from "./client-ip";
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE, knownDeviceId, knownDeviceToken } from "./known-device";
 import { changePasswordBody, refuseWeakPassword } from "./password-guard";
+import { assertSameSiteReturnPaths } from "./return-path";
 import { admitSignIn, passwordWasRight, type SignInAttempt } from "./sign-in-guard";
 
 /**
@@ -52,6 +53,7 @@ function signInAttempt(ctx: HookEndpointContext, secret: string): SignInAttempt 
 
 export function createAuthHooks({ db, secret, secure }: HookDeps) {
   const before = createAuthMiddleware(async (ctx) => {
+    assertSameSiteReturnPaths(ctx.query, ctx.body);
     if (ctx.path === "/sign-in/email") {
       const attempt = signInAttempt(ctx, secret);
       if (attempt) await admitSignIn(db, attempt);

@@ -10,6 +10,7 @@ import { createAuthHooks } from "./auth-hooks";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { PASSWORD_MAX_LENGTH } from "./password-policy";
 import { clearSignInDelay } from "./sign-in-guard";
+import { authLogging } from "./auth-logging";
 
 export interface AuthDeps {
   db: Database;
@@ -52,7 +53,7 @@ export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
     secret,
     trustedOrigins: [env.APP_URL],
     telemetry: { enabled: false },
-    logger: { disabled: env.LOG_LEVEL === "silent", level: "error" },
+    ...authLogging(env),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -128,6 +129,8 @@ export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
       },
     },
     advanced: {
+      // Explicit: Better Auth would otherwise skip its Origin and callbackURL checks whenever TEST is set.
+      disableOriginCheck: false,
       useSecureCookies: secure,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },

@@ -46,25 +46,6 @@ export async function getViewer(request: Request, context: Ctx): Promise<Viewer 
   return { id: user.id, email: user.email, name: user.name, isAdmin: await isAdmin(db, user.id) };
 }
 
-/** Same-site paths only: anything else (//evil.com, https://…, /\evil) falls back to `fallback`. */
-export function safeRedirectPath(target: unknown, fallback = "/dashboard"): string {
-  if (
-    typeof target !== "string" ||
-    !target.startsWith("/") ||
-    target.startsWith("//") ||
-    target.includes("\\")
-  ) {
-    return fallback;
-  }
-  try {
-    const url = new URL(target, "http://local.invalid");
-    if (url.origin !== "http://local.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
-}
-
 /** Signed-out visitors go to /signin, remembering where they were headed. */
 export async function requireUser(request: Request, context: Ctx): Promise<Viewer> {
   const viewer = await getViewer(request, context);

@@ -25,7 +25,7 @@ describe("dev mailbox", () => {
   });
 
   it("writes an .eml file and reads back the recipient, subject and an intact long link", async () => {
-    const transport = createMailTransport({ dataDir, logger });
+    const transport = createMailTransport({ dataDir, logger, logLinks: true });
     expect(transport.kind).toBe("dev-mailbox");
     await transport.send({
       from,
@@ -56,6 +56,20 @@ describe("dev mailbox", () => {
       links: [link],
       file: message.file,
     });
+  });
+
+  it("keeps the links (and their tokens) out of the log unless told to show them", async () => {
+    const transport = createMailTransport({ dataDir, logger });
+    await transport.send({
+      from,
+      to: "ana@example.com",
+      subject: "Verify your Local Shine email",
+      text: `Confirm: ${link}`,
+      messageId: "<outbox-2222@localshine>",
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain(token);
+    expect(JSON.parse(lines[0])).toMatchObject({ msg: "dev mailbox: email written", to: "ana@example.com" });
   });
 
   it("decodes non-ASCII subjects and bodies, lists newest first and finds html-only mail", async () => {

@@ -12,7 +12,8 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { useFormValidation, type FieldErrors } from "~/lib/use-form-validation";
 import { signIn, signUp } from "~/.server/accounts/accounts";
 import { callerOf, parseForm, redirectWithToast } from "~/.server/accounts/action-helpers";
-import { requireAnonymous, safeRedirectPath } from "~/.server/auth/guards";
+import { requireAnonymous } from "~/.server/auth/guards";
+import { safeRedirectPath } from "~/.server/auth/return-path";
 import { getRequestInfo } from "~/.server/request-context";
 import { getServicesFrom } from "~/.server/services";
 
