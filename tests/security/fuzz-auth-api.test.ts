@@ -5,6 +5,7 @@ import {
   AS_DEPLOYED,
   closeConnections,
   expectStillHealthy,
+  FUZZ_TIMEOUT,
   reportedFuzz,
   RUNS,
   type FuzzTarget,
@@ -48,11 +49,15 @@ const TARGETS: FuzzTarget[] = AUTH_API_ENDPOINTS.map((endpoint) => ({
 
 describe("fuzzing every reachable /api/auth endpoint", () => {
   TARGETS.forEach((target, index) => {
-    it(`${target.name}: ${RUNS} hostile payloads, no 5xx`, async () => {
-      const { failures } = await reportedFuzz(server, target, 100 + index);
-      if (failures.length) console.error(server.output().slice(-3000));
-      expect(failures.slice(0, 5), `${failures.length} failures`).toEqual([]);
-    });
+    it(
+      `${target.name}: ${RUNS} hostile payloads, no 5xx`,
+      async () => {
+        const { failures } = await reportedFuzz(server, target, 100 + index);
+        if (failures.length) console.error(server.output().slice(-3000));
+        expect(failures.slice(0, 5), `${failures.length} failures`).toEqual([]);
+      },
+      FUZZ_TIMEOUT,
+    );
   });
 
   it("leaves the server healthy", async () => {

@@ -5,6 +5,7 @@ import {
   AS_DEPLOYED,
   closeConnections,
   expectStillHealthy,
+  FUZZ_TIMEOUT,
   reportedFuzz,
   RUNS,
   type FuzzTarget,
@@ -136,17 +137,25 @@ afterAll(async () => {
 
 describe("fuzzing every form action", () => {
   TARGETS.forEach((target, index) => {
-    it(`${target.name}: ${target.runs ?? RUNS} hostile payloads, no 5xx`, async () => {
-      const { failures } = await reportedFuzz(server, target, index);
-      if (failures.length) console.error(server.output().slice(-3000));
-      expect(failures.slice(0, 5), `${failures.length} failures`).toEqual([]);
-    });
+    it(
+      `${target.name}: ${target.runs ?? RUNS} hostile payloads, no 5xx`,
+      async () => {
+        const { failures } = await reportedFuzz(server, target, index);
+        if (failures.length) console.error(server.output().slice(-3000));
+        expect(failures.slice(0, 5), `${failures.length} failures`).toEqual([]);
+      },
+      FUZZ_TIMEOUT,
+    );
   });
 
-  it(`${PAGES.name}: ${PAGES.runs} requests, no 5xx`, async () => {
-    const { failures } = await reportedFuzz(server, PAGES, TARGETS.length);
-    expect(failures.slice(0, 5), `${failures.length} failures`).toEqual([]);
-  });
+  it(
+    `${PAGES.name}: ${PAGES.runs} requests, no 5xx`,
+    async () => {
+      const { failures } = await reportedFuzz(server, PAGES, TARGETS.length);
+      expect(failures.slice(0, 5), `${failures.length} failures`).toEqual([]);
+    },
+    FUZZ_TIMEOUT,
+  );
 
   it("leaves the server healthy", async () => {
     expect(await expectStillHealthy(server)).toEqual([]);

@@ -1,6 +1,6 @@
 import { PASSWORD } from "../http-accounts";
 import { garbage, json, urlencoded, urlPart, type EncodedBody } from "./encode";
-import { FIELD_NAMES, OWNER_EMAIL } from "./forms";
+import { FIELD_NAMES, NEW_PASSWORD, OWNER_EMAIL, passwordOrTooLong } from "./forms";
 import { fuzzFields, type FuzzFields, type Random } from "./values";
 
 /**
@@ -18,7 +18,6 @@ export interface AuthEndpoint {
   template(random: Random): FuzzFields;
 }
 
-const NEW_PASSWORD = "lantern-meadow-2931";
 const someEmail = (random: Random) => random.pick([OWNER_EMAIL, `someone-${random.int(1e9)}@example.com`]);
 
 /**
@@ -32,7 +31,7 @@ export const AUTH_API_ENDPOINTS: AuthEndpoint[] = [
     roles: ["visitor"],
     template: (random) => ({
       email: someEmail(random),
-      password: PASSWORD,
+      password: passwordOrTooLong(random, PASSWORD),
       rememberMe: true,
       callbackURL: "/dashboard",
     }),
@@ -43,7 +42,7 @@ export const AUTH_API_ENDPOINTS: AuthEndpoint[] = [
     roles: ["visitor"],
     template: (random) => ({
       email: someEmail(random),
-      password: NEW_PASSWORD,
+      password: passwordOrTooLong(random, NEW_PASSWORD),
       name: "Ana Reyes",
       callbackURL: "/dashboard",
     }),

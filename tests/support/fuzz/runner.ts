@@ -4,11 +4,16 @@ import type { ServerProcess } from "../server-process";
 import type { EncodedBody } from "./encode";
 import { Random } from "./values";
 
-/** Requests per endpoint (and per role where the role reaches other code); FUZZ_RUNS=100 for a quick look. */
+/** Payloads per endpoint, shared among the roles it is sent as; FUZZ_RUNS=100 for a quick look. */
 export const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
-/** Where a payload's randomness starts: a failure names its seed, and FUZZ_SEED=<seed> FUZZ_RUNS=1 makes it again. */
-const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+/** Payload n of the target numbered `salt` comes from seed SEED + salt × SALT_STEP + n. */
+const SEED = 20261122;
+const SALT_STEP = 1_000_003;
+/** A failure names its payload's seed; FUZZ_REPLAY=<seed> sends that one payload alone, to its endpoint. */
+const REPLAY = process.env.FUZZ_REPLAY ? Number(process.env.FUZZ_REPLAY) : null;
 const CONCURRENCY = 8;
+/** One endpoint's payloads take seconds; on a machine busy with other work, minutes. */
+export const FUZZ_TIMEOUT = 300_000;
 
 /**
  * Server environment for the fuzz: vitest sets TEST=true, which the child would inherit, and Better Auth then skips
@@ -89,11 +94,14 @@ export interface FuzzOutcome {
 export async function fuzz(server: ServerProcess, target: FuzzTarget, salt: number): Promise<FuzzOutcome> {
   const failures: string[] = [];
   const statuses: Record<number, number> = {};
-  const runs = target.runs ?? RUNS;
+  const first = SEED + salt * SALT_STEP;
+  const replaying = REPLAY !== null && REPLAY >= first && REPLAY < first + SALT_STEP;
+  const runs = REPLAY === null ? (target.runs ?? RUNS) : replaying ? 1 : 0;
   let next = 0;
   async function worker() {
     while (next < runs) {
-      const seed = SEED + salt * 1_000_003 + next++;
+      const seed = replaying ? REPLAY! : first + next;
+      next++;
       const random = new Random(seed);
       const request = target.make(random);
       const headers: Record<string, string> = {

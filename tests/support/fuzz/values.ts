@@ -174,12 +174,12 @@ export function fuzzFields(random: Random, template: FuzzFields, extraNames: rea
   const fields: FuzzFields = { ...template };
   const names = Object.keys(template);
   const roll = random.next();
-  // One in ten goes as is: the valid form, to see that the action works and the rest are really refused.
-  if (roll < 0.1) return fields;
-  if (roll < 0.16) {
+  // One in twenty goes as is: the valid form, to see that the action works and the rest are really refused.
+  if (roll < 0.05) return fields;
+  if (roll < 0.11) {
     const every = random.pick<FuzzValue>([null, "", "\u0000", [], {}]);
     for (const name of names) fields[name] = every;
-  } else if (roll < 0.2) {
+  } else if (roll < 0.15) {
     return Object.fromEntries(
       Array.from({ length: random.int(8) }, () => [random.pick(extraNames), mutate(random, "x") ?? null]),
     );
