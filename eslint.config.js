@@ -3,6 +3,12 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const zodImport = {
+  name: "zod",
+  allowTypeImports: true,
+  message: "Import z from ~/lib/zod, which sets zod's jitless mode before any schema is built.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,12 +35,22 @@ export default tseslint.config(
     },
   },
   {
+    // zod's jitless setting must be in place before any schema exists (app/lib/zod.ts).
+    files: ["app/**", "server/**", "cli/**"],
+    ignores: ["app/lib/zod.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [zodImport] }] },
+  },
+  {
     // Server-only code has one home (STYLE.md habit 2): components and shared libs may not import it.
     files: ["app/components/**", "app/lib/**"],
+    ignores: ["app/lib/zod.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/.server/*", "**/.server/*"], message: "Server-only module." }] },
+        {
+          paths: [zodImport],
+          patterns: [{ group: ["~/.server/*", "**/.server/*"], message: "Server-only module." }],
+        },
       ],
     },
   },

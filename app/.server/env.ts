@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { configureLogger } from "./logger";
 
 const booleanFlag = z.enum(["true", "false"]).transform((value) => value === "true");

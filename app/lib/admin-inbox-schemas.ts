@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { oneLine } from "./form-fields";
+import { z } from "./zod";
 
 /** What visitors send the team; each kind is also the prefix of its emails' outbox reference (`kind:<id>`). */
 export const INBOX_KINDS = ["story_submission", "business_application", "contact_message"] as const;
@@ -30,7 +31,7 @@ export type InboxSearch = z.infer<typeof InboxSearchSchema>;
 export const InboxItemActionSchema = z.object({
   intent: z.enum(["handle", "reopen"]),
   kind: z.enum(INBOX_KINDS),
-  id: z.string().trim().min(1).max(100),
+  id: oneLine("Id").min(1).max(100),
 });
 
 /** The team email's delivery, from the outbox; `none` when no email was queued for the item. */

@@ -1,8 +1,8 @@
 import { cleanSearchText } from "./search-text";
-import { z } from "zod";
+import { z } from "./zod";
 import type { FlashToast } from "./flash-toast";
 import { isIndustryId, type IndustryId } from "./industries";
-import { imageFile, requiredText } from "./form-fields";
+import { imageFile, multiline, oneLine, requiredText } from "./form-fields";
 import type { FieldErrors } from "./use-form-validation";
 
 /** The story dialog's file field; the server stores it under `story-backgrounds/` (spec §3). */
@@ -44,27 +44,21 @@ const isCalendarDate = (value: string) => {
  */
 export const AdminStorySchema = z.object({
   title: requiredText("Title is required", 200, "Title"),
-  short_description: requiredText("Short description is required", 500, "Short description"),
-  description: requiredText("Description is required", 5000, "Description"),
-  content: z
-    .string()
-    .trim()
+  short_description: requiredText("Short description is required", 500, "Short description", "many"),
+  description: requiredText("Description is required", 5000, "Description", "many"),
+  content: multiline()
     .max(
       MAX_STORY_CONTENT_LENGTH,
       `Content must be ${MAX_STORY_CONTENT_LENGTH.toLocaleString("en-US")} characters or less`,
     )
     .optional()
     .transform((value) => value || null),
-  industry: z
-    .string({ error: "Industry is required" })
-    .trim()
+  industry: oneLine("Industry", "Industry is required")
     .min(1, "Industry is required")
     .refine(isIndustryId, "Please choose one of the listed industries")
     .transform((value) => value as IndustryId),
   author: requiredText("Author is required", 200, "Author"),
-  publish_date: z
-    .string({ error: "Publish date is required" })
-    .trim()
+  publish_date: oneLine("Publish date", "Publish date is required")
     .min(1, "Publish date is required")
     .refine(isCalendarDate, "Please enter a valid date"),
   is_featured: z
@@ -97,7 +91,7 @@ export type AdminStorySearch = z.infer<typeof AdminStorySearchSchema>;
 /** The delete button's form (spec §7 "Delete where id matches"). */
 export const DeleteStorySchema = z.object({
   intent: z.literal("delete"),
-  id: z.string().trim().min(1).max(100),
+  id: oneLine("Id").min(1).max(100),
 });
 
 /** One story as the admin list shows it and the edit dialog preloads it (spec §3 fields, camelCase). */

@@ -1,8 +1,8 @@
 import { cleanSearchText } from "./search-text";
-import { z } from "zod";
+import { z } from "./zod";
 import type { FlashToast } from "./flash-toast";
 import { isIndustryId } from "./industries";
-import { imageFile, optionalText, requiredText } from "./form-fields";
+import { imageFile, oneLine, optionalText, requiredText } from "./form-fields";
 
 /** Spec §5: the reply to a signed-out create. */
 export const LOGIN_REQUIRED_MESSAGE = "You must be logged in to create a business";
@@ -28,10 +28,8 @@ export const BUSINESS_TOASTS = {
 } satisfies Record<string, FlashToast>;
 
 /** An empty input means "not given"; present values must then pass `check`. */
-const optionalChecked = (check: z.ZodType<string, string>) =>
-  z
-    .string()
-    .trim()
+const optionalChecked = (label: string, check: z.ZodType<string, string>) =>
+  oneLine(label)
     .optional()
     .transform((value) => value || null)
     .pipe(z.union([z.null(), check]));
@@ -61,10 +59,8 @@ const isWebUrl = (value: string) => {
  */
 export const BusinessSchema = z.object({
   name: requiredText("Name is required", 200, "Name"),
-  description: optionalText(2000, "Description"),
-  industry: z
-    .string({ error: "Industry is required" })
-    .trim()
+  description: optionalText(2000, "Description", "many"),
+  industry: oneLine("Industry", "Industry is required")
     .min(1, "Industry is required")
     .refine(isIndustryId, "Please choose one of the listed industries"),
   address: requiredText("Address is required", 200, "Address"),
@@ -73,12 +69,14 @@ export const BusinessSchema = z.object({
   zip_code: requiredText("Zip code is required", 10, "Zip code"),
   phone: optionalText(40, "Phone"),
   email: optionalChecked(
+    "Email",
     z
       .string()
       .max(255, "Email must be less than 255 characters")
       .pipe(z.email("Please enter a valid email address")),
   ),
   website: optionalChecked(
+    "Website",
     z
       .string()
       .max(2048, "Website must be 2048 characters or less")
@@ -105,10 +103,10 @@ export const BusinessSchema = z.object({
   ),
   offer_text: optionalText(500, "Offer text"),
   owner_name: optionalText(200, "Owner name"),
-  owner_bio: optionalText(2000, "Owner bio"),
-  quality_description: optionalText(2000, "Quality commitment"),
-  community_description: optionalText(2000, "Community impact"),
-  sustainability_description: optionalText(2000, "Sustainability"),
+  owner_bio: optionalText(2000, "Owner bio", "many"),
+  quality_description: optionalText(2000, "Quality commitment", "many"),
+  community_description: optionalText(2000, "Community impact", "many"),
+  sustainability_description: optionalText(2000, "Sustainability", "many"),
   image: imageFile,
   owner_image: imageFile,
 });
@@ -118,7 +116,7 @@ export type BusinessInput = z.infer<typeof BusinessSchema>;
 /** The dashboard's delete form (spec §7 "Delete by id"); whether the id is the viewer's is the server's question. */
 export const DeleteBusinessSchema = z.object({
   intent: z.literal("delete"),
-  id: z.string().trim().min(1).max(100),
+  id: oneLine("Id").min(1).max(100),
 });
 
 /** The dashboard's query string: `q` searches name, city and industry; `page` is 1-based. Bad values fall back. */

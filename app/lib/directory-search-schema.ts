@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ZIP_QUERY_MAX_LENGTH, type DirectorySearch } from "~/lib/directory-search";
 import { INDUSTRY_IDS } from "~/lib/industries";
 import { cleanSearchText } from "~/lib/search-text";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { IMAGE_TYPES, looksAllowed } from "./upload-types";
 
 /** Spec §5: what image fields say about anything that is not an image (client pick, client submit, server sniff). */
@@ -7,15 +7,48 @@ export const IMAGE_FILE_MESSAGE = "Please select an image file.";
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 export const IMAGE_TOO_LARGE_MESSAGE = "Please choose an image of 20MB or less.";
 
+/**
+ * Refused in one-line values: every control character (C0 including tab and line breaks, DEL, C1) and UTF-16
+ * halves without their partner (JSON can carry "\ud800"). PostgreSQL cannot store NUL at all, and none of these
+ * belongs in a name, an address, an email, a token or a password.
+ */
+const NOT_IN_ONE_LINE = /[\p{Cc}\p{Cs}]/u;
+/** Removed from multi-line values: the same, except tab, line feed and carriage return. */
+const NOT_IN_MULTILINE = /(?![\t\n\r])[\p{Cc}\p{Cs}]/gu;
+/** Word processors' manual line and page breaks (vertical tab, form feed, next line): kept as line breaks. */
+const OTHER_LINE_BREAKS = /[\v\f\u0085]/g;
+
+export const controlCharacterMessage = (label: string) =>
+  `${label} can't contain tabs, line breaks or other control characters`;
+
+/** Whether a value may be stored as one line: no control character, no lone surrogate. */
+export const isOneLine = (value: string) => !NOT_IN_ONE_LINE.test(value);
+
+/** Multi-line text as stored: other line breaks become "\n"; any other control character or lone surrogate goes. */
+export const cleanMultiline = (value: string) =>
+  value.replace(OTHER_LINE_BREAKS, "\n").replace(NOT_IN_MULTILINE, "");
+
+/**
+ * One line of text (a name, an email, a title, an id): trimmed, then refused with `controlMessage` if it holds a
+ * control character (docs/security.md "Control characters"). A missing or non-string value gets `error`.
+ */
+export const oneLine = (label: string, error?: string, controlMessage = controlCharacterMessage(label)) =>
+  z.string(error).trim().refine(isOneLine, controlMessage);
+
+/** Several lines (a message, a story, a description): cleaned with `cleanMultiline`, then trimmed. */
+export const multiline = (error?: string) => z.string(error).overwrite(cleanMultiline).trim();
+
+export type TextLines = "one" | "many";
+const textOf = (lines: TextLines, label: string, error?: string) =>
+  lines === "one" ? oneLine(label, error) : multiline(error);
+
 /** A required text input: blank gets `message`, longer than `max` gets "{label} must be {max} characters or less". */
-export const requiredText = (message: string, max: number, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be ${max} characters or less`);
+export const requiredText = (message: string, max: number, label: string, lines: TextLines = "one") =>
+  textOf(lines, label, message).min(1, message).max(max, `${label} must be ${max} characters or less`);
 
 /** An optional text input: blank becomes null. */
-export const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
+export const optionalText = (max: number, label: string, lines: TextLines = "one") =>
+  textOf(lines, label)
     .max(max, `${label} must be ${max} characters or less`)
     .optional()
     .transform((value) => value || null);

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { multiline, oneLine } from "./form-fields";
+import { z } from "./zod";
 
 /**
  * A hidden field people never see or fill in. Bots that fill every input do, and their submission is dropped
@@ -6,11 +7,9 @@ import { z } from "zod";
  */
 export const HONEYPOT_FIELD = "company_fax";
 
-/** An optional text field: trimmed, at most `max` characters, and `undefined` when left empty. */
-function optionalText(max: number, tooLong: string) {
-  return z
-    .string()
-    .trim()
+/** An optional one-line field: trimmed, at most `max` characters, and `undefined` when left empty. */
+function optionalText(label: string, max: number, tooLong: string) {
+  return oneLine(label)
     .max(max, tooLong)
     .optional()
     .transform((value) => (value ? value : undefined));
@@ -22,9 +21,7 @@ const honeypot = z.string().optional();
  * "example.com" is what people type; a scheme is added before checking, so the stored value is always a full
  * http(s) URL that the team can click.
  */
-const website = z
-  .string()
-  .trim()
+const website = oneLine("Website")
   .max(500, "Website must be less than 500 characters")
   .optional()
   .transform((value) =>
@@ -42,12 +39,10 @@ const website = z
 
 /** Spec §2 "Submit a business": only Business Name is required; the spec's payload names are the field names. */
 export const BusinessApplicationSchema = z.object({
-  businessName: z
-    .string({ error: "Business name is required" })
-    .trim()
+  businessName: oneLine("Business name", "Business name is required")
     .min(1, "Business name is required")
     .max(200, "Business name must be less than 200 characters"),
-  phoneNumber: optionalText(40, "Phone number must be less than 40 characters").pipe(
+  phoneNumber: optionalText("Phone number", 40, "Phone number must be less than 40 characters").pipe(
     z
       .string()
       .regex(/^[0-9+()\-.\s]*(?:(?:ext\.?|x)\s*\d+)?$/i, "Please enter a valid phone number")
@@ -55,27 +50,21 @@ export const BusinessApplicationSchema = z.object({
       .optional(),
   ),
   website,
-  address: optionalText(300, "Business address must be less than 300 characters"),
+  address: optionalText("Business address", 300, "Business address must be less than 300 characters"),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type BusinessApplicationInput = z.infer<typeof BusinessApplicationSchema>;
 
 /** The Contact page (the header's Contact link, whose target the spec leaves open). */
 export const ContactMessageSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
+  name: oneLine("Name", "Name is required")
     .min(1, "Name is required")
     .max(100, "Name must be less than 100 characters"),
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
+  email: oneLine("Email", "Email is required")
     .min(1, "Email is required")
     .max(255, "Email must be less than 255 characters")
     .pipe(z.email("Please enter a valid email address")),
-  message: z
-    .string({ error: "Message is required" })
-    .trim()
+  message: multiline("Message is required")
     .min(1, "Message is required")
     .min(10, "Message must be at least 10 characters")
     .max(5000, "Message must be less than 5000 characters"),

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { oneLine, optionalText } from "./form-fields";
+import { z } from "./zod";
 import type { FlashToast } from "./flash-toast";
 import { IMAGE_DIMENSIONS_MESSAGE } from "./upload-types";
 
@@ -11,26 +12,16 @@ export const MEDIA_UPLOAD_HINT = "JPG, PNG, MP4, MOV, AVI (MAX. 100MB)";
 /** Where the upload dialog posts (app/routes/resources/media-upload.ts). */
 export const MEDIA_UPLOAD_URL = "/dashboard/media";
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be ${max} characters or less`)
-    .optional()
-    .transform((value) => value || null);
-
 /**
  * The text fields of the upload form (spec §5): title required and trimmed; description and notes optional and
  * trimmed. The file itself is checked by type and size, not by this schema.
  */
 export const MediaUploadSchema = z.object({
-  title: z
-    .string({ error: "Please enter a title for your media." })
-    .trim()
+  title: oneLine("Title", "Please enter a title for your media.")
     .min(1, "Please enter a title for your media.")
     .max(200, "Title must be 200 characters or less"),
-  description: optionalText(2000, "Description"),
-  notes: optionalText(2000, "Notes"),
+  description: optionalText(2000, "Description", "many"),
+  notes: optionalText(2000, "Notes", "many"),
 });
 
 export type MediaUploadFields = z.infer<typeof MediaUploadSchema>;

@@ -1,8 +1,8 @@
 /**
- * Text typed into a search box, made safe to send to PostgreSQL: NUL (which a text value cannot hold, so the
- * query would fail with a 500) and other control characters become spaces.
+ * Text typed into a search box or a shareable URL's query string, made safe to send to PostgreSQL: control
+ * characters (NUL, which a text value cannot hold, among them) and lone UTF-16 surrogates become spaces. A search
+ * is never refused for them (docs/security.md "Control characters").
  */
 export function cleanSearchText(value: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is being removed
-  return value.replace(/[\u0000-\u001f\u007f]/g, " ");
+  return value.replace(/[\p{Cc}\p{Cs}]/gu, " ");
 }

@@ -1,5 +1,6 @@
 import { cleanSearchText } from "./search-text";
-import { z } from "zod";
+import { multiline, oneLine } from "./form-fields";
+import { z } from "./zod";
 
 /** Spec §9: the story is 10 to 2000 characters; the dialog's counter shows this limit. */
 export const STORY_MIN_LENGTH = 10;
@@ -15,24 +16,16 @@ export const HONEYPOT_FIELD = "website";
 
 /** Spec §5 "Share story form": values trimmed, the spec's message for each rule. Client and server use this one. */
 export const ShareStorySchema = z.object({
-  firstName: z
-    .string({ error: "First name is required" })
-    .trim()
+  firstName: oneLine("First name", "First name is required")
     .min(1, "First name is required")
     .max(NAME_MAX_LENGTH, "First name must be less than 50 characters"),
-  lastName: z
-    .string({ error: "Last name is required" })
-    .trim()
+  lastName: oneLine("Last name", "Last name is required")
     .min(1, "Last name is required")
     .max(NAME_MAX_LENGTH, "Last name must be less than 50 characters"),
-  email: z
-    .string({ error: "Please enter a valid email address" })
-    .trim()
+  email: oneLine("Email", "Please enter a valid email address")
     .max(EMAIL_MAX_LENGTH, "Email must be less than 255 characters")
     .pipe(z.email("Please enter a valid email address")),
-  story: z
-    .string({ error: "Story must be at least 10 characters" })
-    .trim()
+  story: multiline("Story must be at least 10 characters")
     .min(STORY_MIN_LENGTH, "Story must be at least 10 characters")
     .max(STORY_MAX_LENGTH, "Story must be less than 2000 characters"),
   [HONEYPOT_FIELD]: z.string().optional(),

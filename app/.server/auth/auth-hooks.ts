@@ -1,6 +1,6 @@
 import type { HookEndpointContext } from "better-auth";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Database } from "../db/client";
 import { hitRateLimit } from "../rate-limit";
 import { clientIpFrom } from "./client-ip";

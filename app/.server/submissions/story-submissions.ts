@@ -33,14 +33,8 @@ export async function submitStory(
   caller: SubmissionCaller,
   values: Record<string, unknown>,
 ): Promise<SubmitStoryResult> {
-  // PostgreSQL text can't hold NUL characters; a pasted one would otherwise fail the insert.
-  const cleaned = Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [
-      key,
-      typeof value === "string" ? value.replaceAll("\0", "") : value,
-    ]),
-  );
-  const parsed = ShareStorySchema.safeParse(cleaned);
+  // The schema strips a pasted NUL from the story and refuses one in a name (docs/security.md).
+  const parsed = ShareStorySchema.safeParse(values);
   if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error) };
   const input = parsed.data;
 

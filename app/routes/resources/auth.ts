@@ -1,8 +1,10 @@
 import type { Route } from "./+types/auth";
 import { isExposedAuthEndpoint } from "~/.server/auth/exposed-endpoints";
+import { refuseControlCharacters } from "~/.server/auth/refuse-control-characters";
 import { getServicesFrom } from "~/.server/services";
 
-// Better Auth at /api/auth/*, limited to the endpoints the site's emails link to (DESIGN.md "accounts").
+// Better Auth at /api/auth/*, limited to the endpoints the site's emails link to (docs/security.md "One door to
+// accounts"); control characters never reach it (docs/security.md "Control characters").
 async function handle(request: Request, context: Route.LoaderArgs["context"]) {
   if (!isExposedAuthEndpoint(request.method, new URL(request.url).pathname)) {
     return new Response("Not Found", {
@@ -10,7 +12,7 @@ async function handle(request: Request, context: Route.LoaderArgs["context"]) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  return getServicesFrom(context).auth.handler(request);
+  return (await refuseControlCharacters(request)) ?? getServicesFrom(context).auth.handler(request);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
