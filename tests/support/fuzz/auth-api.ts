@@ -21,8 +21,9 @@ export interface AuthEndpoint {
 const someEmail = (random: Random) => random.pick([OWNER_EMAIL, `someone-${random.int(1e9)}@example.com`]);
 
 /**
- * The Better Auth endpoints the site leaves reachable at /api/auth/*: the one list to change when that set changes.
- * An endpoint that is later closed answers 404, which the fuzz accepts.
+ * Better Auth endpoints at /api/auth/*: the two the site leaves reachable (the email links, see
+ * app/.server/auth/exposed-endpoints.ts) and the ones it closed, which must keep answering 404 (never 5xx) whatever
+ * they are sent.
  */
 export const AUTH_API_ENDPOINTS: AuthEndpoint[] = [
   {
@@ -68,6 +69,13 @@ export const AUTH_API_ENDPOINTS: AuthEndpoint[] = [
       token: "eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.c2lnbmF0dXJl",
       callbackURL: "/dashboard",
     }),
+  },
+  {
+    // The reset email's link (the token in the path; Better Auth checks it, then redirects to callbackURL).
+    path: "/reset-password/Zk3pQ9rT2vX8yB4nM6cL1wHa",
+    method: "GET",
+    roles: ["visitor"],
+    template: () => ({ callbackURL: "/reset-password" }),
   },
   {
     path: "/send-verification-email",
