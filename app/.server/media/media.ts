@@ -1,12 +1,6 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { FlashToast } from "~/lib/flash-toast";
-import {
-  MAX_MEDIA_BYTES,
-  MEDIA_TOASTS,
-  MediaUploadSchema,
-  uploadFieldsToast,
-  type MediaItem,
-} from "~/lib/media";
+import { MAX_MEDIA_BYTES, MEDIA_TOASTS, type MediaItem, type MediaUploadFields } from "~/lib/media";
 import { MEDIA_TYPES } from "~/lib/upload-types";
 import type { Viewer } from "../auth/guards";
 import type { Database } from "../db/client";
@@ -17,9 +11,9 @@ import type { Services } from "../services";
 import {
   bodyBudget,
   discardUploads,
-  receiveMultipartUpload,
-  UploadError,
   type ReceiveOptions,
+  type StoredUpload,
+  type UploadRefusalReason,
 } from "../uploads";
 
 const mediaItemColumns = {
@@ -57,14 +51,8 @@ export async function listMediaForOwner(db: Database, viewer: Pick<Viewer, "id">
 export type UploadMediaResult =
   { ok: true; media: MediaItem } | { ok: false; status: number; toast: FlashToast };
 
-/** Raised from inside the stream (before the file is stored) when the text fields do not pass the schema. */
-class FieldsRefused extends Error {
-  constructor(readonly toast: FlashToast) {
-    super(toast.description);
-  }
-}
-
-function mediaUploadRules(viewer: Pick<Viewer, "id">): ReceiveOptions["files"] {
+/** The upload form's file field: images and videos by their content, stored under the uploader's id. */
+export function mediaUploadRules(viewer: Pick<Viewer, "id">): ReceiveOptions["files"] {
   return { file: { allow: MEDIA_TYPES, maxBytes: MAX_MEDIA_BYTES, keyPrefix: `${viewer.id}/` } };
 }
 
@@ -72,46 +60,24 @@ function mediaUploadRules(viewer: Pick<Viewer, "id">): ReceiveOptions["files"] {
 export const MEDIA_BODY_BUDGET = bodyBudget({ files: mediaUploadRules({ id: "" }) });
 
 /**
- * Spec §5/§7 upload: reads the streamed form, refuses bad titles before the file is stored, stores the file
- * under `{user id}/{timestamp}-{random}.{detected ext}` and records the row. On any refusal or failure nothing
- * is kept. Expected refusals come back as the spec's toast; unexpected failures throw (after cleaning up).
+ * Spec §5/§7 upload: records the file the form's receiver stored (under `{user id}/{timestamp}-{random}.{detected
+ * ext}`, its text fields already checked with MediaUploadSchema) as the viewer's media item. If the row cannot be
+ * written, the file is removed again and the error thrown.
  */
 export async function uploadMedia(
   { db, storage }: Pick<Services, "db" | "storage">,
   viewer: Pick<Viewer, "id">,
-  request: Request,
+  fields: MediaUploadFields,
+  file: StoredUpload,
 ): Promise<UploadMediaResult> {
-  let received;
-  try {
-    received = await receiveMultipartUpload(request, storage, {
-      files: mediaUploadRules(viewer),
-      beforeFile: (_name, fields) => {
-        const parsed = MediaUploadSchema.safeParse(fields);
-        if (!parsed.success) throw new FieldsRefused(uploadFieldsToast(parsed.error));
-      },
-    });
-  } catch (error) {
-    if (error instanceof FieldsRefused) return { ok: false, status: 400, toast: error.toast };
-    if (error instanceof UploadError) return refusal(error);
-    throw error;
-  }
-
-  const file = received.files.file;
-  if (!file) return { ok: false, status: 400, toast: MEDIA_TOASTS.noFile };
-  const fields = MediaUploadSchema.safeParse(received.fields);
-  if (!fields.success) {
-    await discardUploads(storage, received.files);
-    return { ok: false, status: 400, toast: uploadFieldsToast(fields.error) };
-  }
-
   try {
     const [row] = await db
       .insert(media)
       .values({
         userId: viewer.id,
-        title: fields.data.title,
-        description: fields.data.description,
-        notes: fields.data.notes,
+        title: fields.title,
+        description: fields.description,
+        notes: fields.notes,
         fileName: file.originalName,
         fileUrl: file.url,
         storageKey: file.key,
@@ -121,19 +87,20 @@ export async function uploadMedia(
       .returning(mediaItemColumns);
     return { ok: true, media: { ...row!, inUse: false } };
   } catch (error) {
-    await discardUploads(storage, received.files);
+    await discardUploads(storage, { file });
     throw error;
   }
 }
 
-function refusal(error: UploadError): UploadMediaResult {
-  switch (error.reason) {
+/** The spec's toast for an upload the pipeline refused. */
+export function uploadRefusalToast(reason: UploadRefusalReason): FlashToast {
+  switch (reason) {
     case "invalid-type":
-      return { ok: false, status: error.status, toast: MEDIA_TOASTS.invalidType };
+      return MEDIA_TOASTS.invalidType;
     case "too-large":
-      return { ok: false, status: error.status, toast: MEDIA_TOASTS.tooLarge };
+      return MEDIA_TOASTS.tooLarge;
     default:
-      return { ok: false, status: error.status, toast: MEDIA_TOASTS.uploadFailed };
+      return MEDIA_TOASTS.uploadFailed;
   }
 }
 

@@ -1,5 +1,5 @@
-import { HONEYPOT_FIELD, ShareStorySchema, type ShareStoryInput } from "~/lib/story-schemas";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/use-form-validation";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import type { ShareStoryInput } from "~/lib/story-schemas";
 import type { Database } from "../db/client";
 import { storySubmissions } from "../db/schema";
 import type { RateLimitRule } from "../rate-limit";
@@ -21,28 +21,17 @@ export interface StorySubmissionServices {
   mailer: { wake(): void };
 }
 
-export type SubmitStoryResult = SubmissionResult | { ok: false; status: 400; fieldErrors: FieldErrors };
-
 /**
- * The share dialog's submission (spec §7 "Submit story" leaves its effect open). Validated with the form's own
- * schema, limited per client IP, honeypot-screened, then stored in story_submissions with the team email queued
- * in the same transaction: a story is never lost when mail is down, and never emailed unless it was stored.
+ * The share dialog's submission (spec §7 "Submit story" leaves its effect open), parsed with ShareStorySchema:
+ * limited per client IP, honeypot-screened, then stored in story_submissions with the team email queued in the
+ * same transaction: a story is never lost when mail is down, and never emailed unless it was stored.
  */
 export async function submitStory(
   { db, env, mailer }: StorySubmissionServices,
   caller: SubmissionCaller,
-  values: Record<string, unknown>,
-): Promise<SubmitStoryResult> {
-  // PostgreSQL text can't hold NUL characters; a pasted one would otherwise fail the insert.
-  const cleaned = Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [
-      key,
-      typeof value === "string" ? value.replaceAll("\0", "") : value,
-    ]),
-  );
-  const parsed = ShareStorySchema.safeParse(cleaned);
-  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error) };
-  const input = parsed.data;
+  parsed: ShareStoryInput,
+): Promise<SubmissionResult> {
+  const input = withoutNul(parsed);
 
   const stop = await screenSubmission(db, {
     form: "story-submission",
@@ -77,6 +66,18 @@ export async function submitStory(
   );
   caller.log?.info({ storySubmissionId: id }, "story submission received");
   return { ok: true, id };
+}
+
+/** PostgreSQL text can't hold NUL characters; a pasted one would otherwise fail the insert. */
+function withoutNul(input: ShareStoryInput): ShareStoryInput {
+  const strip = (text: string) => text.replaceAll("\0", "");
+  return {
+    ...input,
+    firstName: strip(input.firstName),
+    lastName: strip(input.lastName),
+    email: strip(input.email),
+    story: strip(input.story),
+  };
 }
 
 function teamEmailText(input: ShareStoryInput, id: string, receivedAt: Date): string {

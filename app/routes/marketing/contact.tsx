@@ -1,16 +1,18 @@
+import { getFormProps } from "@conform-to/react";
 import { LoaderCircle, Mail, MapPin, Store } from "lucide-react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
-import { HoneypotField } from "~/components/marketing/honeypot-field";
 import { PageHero } from "~/components/marketing/page-hero";
 import { SubmissionConfirmation } from "~/components/marketing/submission-confirmation";
-import { TextField } from "~/components/marketing/text-field";
 import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field-error";
+import { Field, FieldError } from "~/components/ui/field";
+import { HoneypotField } from "~/components/ui/honeypot-field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { CONTACT_MESSAGE_MAX_LENGTH, ContactMessageSchema } from "~/lib/marketing-schemas";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
-import { useFormValidation, type FieldErrors } from "~/lib/use-form-validation";
-import { parseForm } from "~/.server/accounts/action-helpers";
+import { useValidatedForm } from "~/lib/use-validated-form";
+import { formReply, parseSubmission } from "~/.server/form-actions";
 import { getRequestInfo } from "~/.server/request-context";
 import { getServicesFrom } from "~/.server/services";
 import { sendContactMessage } from "~/.server/submissions/contact-messages";
@@ -25,22 +27,25 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const input = await parseForm(request, ContactMessageSchema);
+  const submission = await parseSubmission(request, ContactMessageSchema);
+  if (submission.status !== "success") return formReply({ ok: false, result: submission.reply() }, 400);
   const { clientIp, log } = getRequestInfo(context);
-  const result = await sendContactMessage(getServicesFrom(context), { clientIp, log }, input);
-  if (!result.ok)
-    return data({ ok: false as const, fieldErrors: { form: [result.message] } }, { status: result.status });
-  return { ok: true as const };
+  const outcome = await sendContactMessage(getServicesFrom(context), { clientIp, log }, submission.value);
+  if (!outcome.ok) {
+    return formReply(
+      { ok: false, result: submission.reply({ formErrors: [outcome.message] }) },
+      outcome.status,
+    );
+  }
+  return formReply({ ok: true });
 }
-
-type ActionReply = { ok?: boolean; fieldErrors?: FieldErrors } | undefined;
 
 /** The header's Contact link (its target is open in the spec): a message stored and emailed to the team. */
 export default function Contact() {
-  const reply = useActionData<typeof action>() as ActionReply;
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
-  const { errors, onSubmit, fieldProps } = useFormValidation(ContactMessageSchema, reply?.fieldErrors);
+  const [form, fields] = useValidatedForm(ContactMessageSchema, { id: "contact", lastResult: reply?.result });
 
   return (
     <>
@@ -80,37 +85,23 @@ export default function Contact() {
               <p className="mt-1 text-sm text-muted-foreground">
                 All fields are required. We reply to the email address you give us.
               </p>
-              <Form method="post" noValidate onSubmit={onSubmit} className="relative mt-6">
+              <Form method="post" {...getFormProps(form)} className="relative mt-6">
                 <fieldset disabled={busy} className="space-y-5">
                   <div className="grid gap-5 sm:grid-cols-2">
-                    <TextField
-                      label="Name"
-                      required
-                      autoComplete="name"
-                      field={fieldProps("name")}
-                      errors={errors.name}
-                    />
-                    <TextField
-                      label="Email"
-                      required
-                      type="email"
-                      autoComplete="email"
-                      field={fieldProps("email")}
-                      errors={errors.email}
-                    />
+                    <Field field={fields.name} label="Name" required>
+                      <Input autoComplete="name" />
+                    </Field>
+                    <Field field={fields.email} label="Email" required>
+                      <Input type="email" autoComplete="email" />
+                    </Field>
                   </div>
-                  <TextField
-                    label="Message"
-                    required
-                    multiline
-                    maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-                    field={fieldProps("message")}
-                    errors={errors.message}
-                  />
-                  <HoneypotField />
+                  <Field field={fields.message} label="Message" required>
+                    <Textarea rows={6} className="min-h-36" maxLength={CONTACT_MESSAGE_MAX_LENGTH} />
+                  </Field>
+                  <HoneypotField formId={form.id} />
                   <FieldError
-                    id="form-error"
-                    errors={errors.form}
+                    id={form.errorId}
+                    errors={form.errors}
                     className="rounded-md bg-destructive/10 p-3"
                   />
                   <Button type="submit" size="lg" className="w-full sm:w-auto">

@@ -1,16 +1,17 @@
+import { getFormProps } from "@conform-to/react";
 import { CalendarCheck, LoaderCircle, PhoneCall, Sparkles } from "lucide-react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/submit-business";
-import { HoneypotField } from "~/components/marketing/honeypot-field";
 import { PageHero } from "~/components/marketing/page-hero";
 import { SubmissionConfirmation } from "~/components/marketing/submission-confirmation";
-import { TextField } from "~/components/marketing/text-field";
 import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field-error";
+import { Field, FieldError } from "~/components/ui/field";
+import { HoneypotField } from "~/components/ui/honeypot-field";
+import { Input } from "~/components/ui/input";
 import { BusinessApplicationSchema } from "~/lib/marketing-schemas";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
-import { useFormValidation, type FieldErrors } from "~/lib/use-form-validation";
-import { parseForm } from "~/.server/accounts/action-helpers";
+import { useValidatedForm } from "~/lib/use-validated-form";
+import { formReply, parseSubmission } from "~/.server/form-actions";
 import { getRequestInfo } from "~/.server/request-context";
 import { getServicesFrom } from "~/.server/services";
 import { submitBusinessApplication } from "~/.server/submissions/business-applications";
@@ -25,15 +26,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const input = await parseForm(request, BusinessApplicationSchema);
+  const submission = await parseSubmission(request, BusinessApplicationSchema);
+  if (submission.status !== "success") return formReply({ ok: false, result: submission.reply() }, 400);
   const { clientIp, log } = getRequestInfo(context);
-  const result = await submitBusinessApplication(getServicesFrom(context), { clientIp, log }, input);
-  if (!result.ok)
-    return data({ ok: false as const, fieldErrors: { form: [result.message] } }, { status: result.status });
-  return { ok: true as const };
+  const outcome = await submitBusinessApplication(
+    getServicesFrom(context),
+    { clientIp, log },
+    submission.value,
+  );
+  if (!outcome.ok) {
+    return formReply(
+      { ok: false, result: submission.reply({ formErrors: [outcome.message] }) },
+      outcome.status,
+    );
+  }
+  return formReply({ ok: true });
 }
-
-type ActionReply = { ok?: boolean; fieldErrors?: FieldErrors } | undefined;
 
 const NEXT_STEPS = [
   {
@@ -55,10 +63,13 @@ const NEXT_STEPS = [
 
 /** Spec §2 "Submit a business": stored, emailed to the team and confirmed, rather than only logged. */
 export default function SubmitBusiness() {
-  const reply = useActionData<typeof action>() as ActionReply;
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/submit-business";
-  const { errors, onSubmit, fieldProps } = useFormValidation(BusinessApplicationSchema, reply?.fieldErrors);
+  const [form, fields] = useValidatedForm(BusinessApplicationSchema, {
+    id: "submit-business",
+    lastResult: reply?.result,
+  });
 
   return (
     <>
@@ -99,41 +110,29 @@ export default function SubmitBusiness() {
                 Only the business name is required. Fields marked <span aria-hidden="true">*</span>
                 <span className="sr-only">required</span> must be filled in.
               </p>
-              <Form method="post" noValidate onSubmit={onSubmit} className="relative mt-6">
+              <Form method="post" {...getFormProps(form)} className="relative mt-6">
                 <fieldset disabled={busy} className="space-y-5">
-                  <TextField
-                    label="Business Name"
-                    required
-                    autoComplete="organization"
-                    field={fieldProps("businessName")}
-                    errors={errors.businessName}
-                  />
-                  <TextField
-                    label="Phone Number"
-                    type="tel"
-                    autoComplete="tel"
-                    field={fieldProps("phoneNumber")}
-                    errors={errors.phoneNumber}
-                  />
-                  <TextField
-                    label="Website"
-                    type="url"
-                    inputMode="url"
-                    autoComplete="url"
-                    placeholder="https://yourbusiness.com"
-                    field={fieldProps("website")}
-                    errors={errors.website}
-                  />
-                  <TextField
-                    label="Business Address"
-                    autoComplete="street-address"
-                    field={fieldProps("address")}
-                    errors={errors.address}
-                  />
-                  <HoneypotField />
+                  <Field field={fields.businessName} label="Business Name" required>
+                    <Input autoComplete="organization" />
+                  </Field>
+                  <Field field={fields.phoneNumber} label="Phone Number" markOptional>
+                    <Input type="tel" autoComplete="tel" />
+                  </Field>
+                  <Field field={fields.website} label="Website" markOptional>
+                    <Input
+                      type="url"
+                      inputMode="url"
+                      autoComplete="url"
+                      placeholder="https://yourbusiness.com"
+                    />
+                  </Field>
+                  <Field field={fields.address} label="Business Address" markOptional>
+                    <Input autoComplete="street-address" />
+                  </Field>
+                  <HoneypotField formId={form.id} />
                   <FieldError
-                    id="form-error"
-                    errors={errors.form}
+                    id={form.errorId}
+                    errors={form.errors}
                     className="rounded-md bg-destructive/10 p-3"
                   />
                   <Button type="submit" size="lg" variant="warm" className="w-full sm:w-auto">
