@@ -1,19 +1,16 @@
-import { data } from "react-router";
 import type { Route } from "./+types/not-found";
+import { NotFoundPage } from "~/components/layout/not-found-page";
+import { notFound } from "~/lib/not-found";
 import { getRequestInfo } from "~/.server/request-context";
-import { NotFoundContent } from "~/root";
 
+/** Spec §2: any other path is logged and answered with the 404 page (rendered by the root's error boundary). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   getRequestInfo(context).log.warn({ path: pathname }, "unknown path");
-  return data(null, { status: 404 });
+  notFound();
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found | Local Shine" },
-  { name: "robots", content: "noindex" },
-];
-
+// The loader always throws; the page is what the error boundary shows.
 export default function NotFound() {
-  return <NotFoundContent />;
+  return <NotFoundPage what="page" />;
 }

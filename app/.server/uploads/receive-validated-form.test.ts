@@ -109,21 +109,23 @@ describe("receiveValidatedForm", () => {
 
   it("removes the stored file when text after it fails the schema", async () => {
     // A client that sends a text field after the file: the end-of-form check still refuses, and cleans up.
-    const { body, contentType } = multipartBody({ title: "Patio" }, [png]);
     const strict = Schema.extend({ note: z.string().max(3, "Too long").optional() });
-    const chunks: Buffer[] = [];
-    for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
-    const boundary = /boundary=(.+)$/.exec(contentType)![1]!;
-    const raw = Buffer.concat(chunks)
-      .toString("latin1")
-      .replace(
-        `--${boundary}--`,
-        `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\ntoo long\r\n--${boundary}--`,
-      );
+    const boundary = "----local-shine-late-field";
+    const part = (headers: string) => `--${boundary}\r\n${headers}\r\n\r\n`;
+    const body = Buffer.concat([
+      Buffer.from(`${part('Content-Disposition: form-data; name="title"')}Patio\r\n`),
+      Buffer.from(
+        part('Content-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png'),
+      ),
+      TINY_PNG,
+      Buffer.from(
+        `\r\n${part('Content-Disposition: form-data; name="note"')}too long\r\n--${boundary}--\r\n`,
+      ),
+    ]);
     const request = new Request("http://localhost/form", {
       method: "POST",
-      headers: { "Content-Type": contentType },
-      body: Buffer.from(raw, "latin1"),
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
     });
     const form = await receiveValidatedForm(request, storage, strict, options);
     expect(form).toMatchObject({ ok: false, status: 400, result: { error: { note: ["Too long"] } } });
