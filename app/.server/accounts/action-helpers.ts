@@ -8,6 +8,11 @@ export function callerOf(request: Request, context: Readonly<RouterContextProvid
   return { headers: request.headers, clientIp: getRequestInfo(context).clientIp };
 }
 
+/** Spec §8: an auth failure's toast, with the auth service's message. */
+export function authErrorToast(message: string): FlashToast {
+  return { title: "Authentication Error", description: message, variant: "destructive" };
+}
+
 /** A redirect that shows `toast` on the next page and forwards any auth cookies. */
 export async function redirectWithToast(to: string, toast: FlashToast, cookies: string[] = []) {
   const headers = new Headers();

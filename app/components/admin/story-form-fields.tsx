@@ -3,10 +3,9 @@ import { Field } from "~/components/ui/field";
 import { ImageField } from "~/components/ui/image-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
+import { IndustrySelect } from "~/components/ui/industry-select";
 import { Textarea } from "~/components/ui/textarea";
 import { MAX_STORY_CONTENT_LENGTH, type SaveStorySchema, type StoryDraft } from "~/lib/admin-story-schemas";
-import { INDUSTRIES } from "~/lib/industries";
 import type { FormFields } from "~/lib/use-validated-form";
 
 interface StoryFormFieldsProps {
@@ -60,14 +59,7 @@ export function StoryFormFields({ initial, fields }: StoryFormFieldsProps) {
         />
       </Field>
       <Field field={fields.industry} label="Industry" required markOptional>
-        <NativeSelect defaultValue={initial.industry ?? ""}>
-          <option value="">Select an industry</option>
-          {INDUSTRIES.map((industry) => (
-            <option key={industry.id} value={industry.id}>
-              {industry.title}
-            </option>
-          ))}
-        </NativeSelect>
+        <IndustrySelect blank="Select an industry" defaultValue={initial.industry ?? ""} />
       </Field>
       <Field field={fields.author} label="Author" required markOptional>
         <Input defaultValue={initial.author ?? ""} maxLength={200} />

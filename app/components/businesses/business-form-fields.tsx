@@ -2,10 +2,9 @@ import type * as React from "react";
 import { Field } from "~/components/ui/field";
 import { ImageField } from "~/components/ui/image-field";
 import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
+import { IndustrySelect } from "~/components/ui/industry-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ManagedBusiness, SaveBusinessSchema } from "~/lib/business-schemas";
-import { INDUSTRIES } from "~/lib/industries";
 import type { FormFields } from "~/lib/use-validated-form";
 
 const KEEP_IMAGE_HINT = "Current image set. Choose a file to replace it.";
@@ -34,14 +33,7 @@ export function BusinessFormFields({ business, fields }: BusinessFormFieldsProps
           <Input maxLength={200} autoComplete="organization" defaultValue={business?.name ?? ""} />
         </Field>
         <Field field={fields.industry} label="Industry" required>
-          <NativeSelect defaultValue={business?.industry ?? ""}>
-            <option value="">Select an industry</option>
-            {INDUSTRIES.map((industry) => (
-              <option key={industry.id} value={industry.id}>
-                {industry.title}
-              </option>
-            ))}
-          </NativeSelect>
+          <IndustrySelect blank="Select an industry" defaultValue={business?.industry ?? ""} />
         </Field>
         <Field field={fields.description} label="Description" className="sm:col-span-2">
           <Textarea

@@ -9,7 +9,7 @@ import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/auth-schema
 import { useReplyToast } from "~/lib/use-reply-toast";
 import { useValidatedForm } from "~/lib/use-validated-form";
 import { requestPasswordReset } from "~/.server/accounts/accounts";
-import { callerOf } from "~/.server/accounts/action-helpers";
+import { authErrorToast, callerOf } from "~/.server/accounts/action-helpers";
 import { formReply, parseSubmission } from "~/.server/form-actions";
 import { getServicesFrom } from "~/.server/services";
 
@@ -28,12 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission.value,
   );
   if (!outcome.ok) {
-    const toast = {
-      title: "Authentication Error",
-      description: outcome.message,
-      variant: "destructive" as const,
-    };
-    return formReply({ ok: false, result, toast }, outcome.status);
+    return formReply({ ok: false, result, toast: authErrorToast(outcome.message) }, outcome.status);
   }
   return formReply({ ok: true, result });
 }

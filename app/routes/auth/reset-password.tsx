@@ -9,7 +9,7 @@ import { ResetPasswordSchema } from "~/lib/auth-schemas";
 import { useReplyToast } from "~/lib/use-reply-toast";
 import { useValidatedForm } from "~/lib/use-validated-form";
 import { resetPassword } from "~/.server/accounts/accounts";
-import { callerOf, redirectWithToast } from "~/.server/accounts/action-helpers";
+import { authErrorToast, callerOf, redirectWithToast } from "~/.server/accounts/action-helpers";
 import { formReply, parseSubmission } from "~/.server/form-actions";
 import { getServicesFrom } from "~/.server/services";
 
@@ -24,12 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return formReply({ ok: false, result }, 400);
   const outcome = await resetPassword(getServicesFrom(context), callerOf(request, context), submission.value);
   if (!outcome.ok) {
-    const toast = {
-      title: "Authentication Error",
-      description: outcome.message,
-      variant: "destructive" as const,
-    };
-    return formReply({ ok: false, result, toast }, outcome.status);
+    return formReply({ ok: false, result, toast: authErrorToast(outcome.message) }, outcome.status);
   }
   return redirectWithToast("/signin", {
     title: "Password updated",

@@ -12,7 +12,7 @@ import { SignInSchema } from "~/lib/auth-schemas";
 import { useReplyToast } from "~/lib/use-reply-toast";
 import { useValidatedForm } from "~/lib/use-validated-form";
 import { signIn, signUp } from "~/.server/accounts/accounts";
-import { callerOf, redirectWithToast } from "~/.server/accounts/action-helpers";
+import { authErrorToast, callerOf, redirectWithToast } from "~/.server/accounts/action-helpers";
 import { requireAnonymous, safeRedirectPath } from "~/.server/auth/guards";
 import { formReply, parseSubmission } from "~/.server/form-actions";
 import { getRequestInfo } from "~/.server/request-context";
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (input.intent === "signup") {
       const outcome = await signUp(services, caller, input);
       if (!outcome.ok)
-        return formReply({ ok: false, result, toast: authError(outcome.message) }, outcome.status);
+        return formReply({ ok: false, result, toast: authErrorToast(outcome.message) }, outcome.status);
       return formReply({
         ok: true,
         result,
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const outcome = await signIn(services, caller, input);
     if (!outcome.ok)
-      return formReply({ ok: false, result, toast: authError(outcome.message) }, outcome.status);
+      return formReply({ ok: false, result, toast: authErrorToast(outcome.message) }, outcome.status);
     return redirectWithToast(
       safeRedirectPath(input.redirectTo),
       { title: "Welcome Back!", description: "You have successfully signed in." },
@@ -66,10 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return formReply({ ok: false, result, toast }, 500);
   }
-}
-
-function authError(message: string) {
-  return { title: "Authentication Error", description: message, variant: "destructive" as const };
 }
 
 export default function SignIn() {

@@ -1,20 +1,17 @@
-import { getFormProps } from "@conform-to/react";
-import { LoaderCircle, Mail, MapPin, Store } from "lucide-react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Mail, MapPin, Store } from "lucide-react";
+import { Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { PageHero } from "~/components/marketing/page-hero";
+import { PublicFormCard } from "~/components/marketing/public-form-card";
 import { SubmissionConfirmation } from "~/components/marketing/submission-confirmation";
 import { Button } from "~/components/ui/button";
-import { Field, FieldError } from "~/components/ui/field";
-import { HoneypotField } from "~/components/ui/honeypot-field";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { CONTACT_MESSAGE_MAX_LENGTH, ContactMessageSchema } from "~/lib/marketing-schemas";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import { useValidatedForm } from "~/lib/use-validated-form";
-import { formReply, parseSubmission } from "~/.server/form-actions";
-import { getRequestInfo } from "~/.server/request-context";
-import { getServicesFrom } from "~/.server/services";
+import { submitPublicForm } from "~/.server/form-actions";
 import { sendContactMessage } from "~/.server/submissions/contact-messages";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,18 +23,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     appUrl: appUrlFrom(matches),
   });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = await parseSubmission(request, ContactMessageSchema);
-  if (submission.status !== "success") return formReply({ ok: false, result: submission.reply() }, 400);
-  const { clientIp, log } = getRequestInfo(context);
-  const outcome = await sendContactMessage(getServicesFrom(context), { clientIp, log }, submission.value);
-  if (!outcome.ok) {
-    return formReply(
-      { ok: false, result: submission.reply({ formErrors: [outcome.message] }) },
-      outcome.status,
-    );
-  }
-  return formReply({ ok: true });
+export function action(args: Route.ActionArgs) {
+  return submitPublicForm(args, ContactMessageSchema, sendContactMessage);
 }
 
 /** The header's Contact link (its target is open in the spec): a message stored and emailed to the team. */
@@ -57,62 +44,44 @@ export default function Contact() {
       </PageHero>
 
       <div className="container-page grid gap-10 py-12 sm:py-16 lg:grid-cols-[1.4fr_1fr]">
-        <section
-          aria-labelledby="contact-form-title"
-          className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8"
+        <PublicFormCard
+          form={form}
+          title="Send us a message"
+          intro="All fields are required. We reply to the email address you give us."
+          busy={busy}
+          submit={{ label: "Send Message", busyLabel: "Sending..." }}
+          confirmation={
+            reply?.ok ? (
+              <SubmissionConfirmation
+                title="Thanks! Your message is on its way."
+                actions={
+                  <>
+                    <Button asChild>
+                      <Link to="/">Back to Home</Link>
+                    </Button>
+                    <Button asChild variant="outline">
+                      <Link to="/contact">Send another message</Link>
+                    </Button>
+                  </>
+                }
+              >
+                <p>Our team usually replies within one business day, by email.</p>
+              </SubmissionConfirmation>
+            ) : null
+          }
         >
-          {reply?.ok ? (
-            <SubmissionConfirmation
-              title="Thanks! Your message is on its way."
-              actions={
-                <>
-                  <Button asChild>
-                    <Link to="/">Back to Home</Link>
-                  </Button>
-                  <Button asChild variant="outline">
-                    <Link to="/contact">Send another message</Link>
-                  </Button>
-                </>
-              }
-            >
-              <p>Our team usually replies within one business day, by email.</p>
-            </SubmissionConfirmation>
-          ) : (
-            <>
-              <h2 id="contact-form-title" className="text-2xl font-extrabold text-ink">
-                Send us a message
-              </h2>
-              <p className="mt-1 text-sm text-muted-foreground">
-                All fields are required. We reply to the email address you give us.
-              </p>
-              <Form method="post" {...getFormProps(form)} className="relative mt-6">
-                <fieldset disabled={busy} className="space-y-5">
-                  <div className="grid gap-5 sm:grid-cols-2">
-                    <Field field={fields.name} label="Name" required>
-                      <Input autoComplete="name" />
-                    </Field>
-                    <Field field={fields.email} label="Email" required>
-                      <Input type="email" autoComplete="email" />
-                    </Field>
-                  </div>
-                  <Field field={fields.message} label="Message" required>
-                    <Textarea rows={6} className="min-h-36" maxLength={CONTACT_MESSAGE_MAX_LENGTH} />
-                  </Field>
-                  <HoneypotField formId={form.id} />
-                  <FieldError
-                    id={form.errorId}
-                    errors={form.errors}
-                    className="rounded-md bg-destructive/10 p-3"
-                  />
-                  <Button type="submit" size="lg" className="w-full sm:w-auto">
-                    {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-                    {busy ? "Sending..." : "Send Message"}
-                  </Button>
-                </fieldset>
-              </Form>
-            </>
-          )}
-        </section>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field field={fields.name} label="Name" required>
+              <Input autoComplete="name" />
+            </Field>
+            <Field field={fields.email} label="Email" required>
+              <Input type="email" autoComplete="email" />
+            </Field>
+          </div>
+          <Field field={fields.message} label="Message" required>
+            <Textarea rows={6} className="min-h-36" maxLength={CONTACT_MESSAGE_MAX_LENGTH} />
+          </Field>
+        </PublicFormCard>
 
         <aside aria-labelledby="other-ways-title" className="space-y-6">
           <h2 id="other-ways-title" className="text-xl font-extrabold text-ink">
