@@ -10,7 +10,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   notFound();
 }
 
-// The loader always throws; the page is what the error boundary shows.
+// The loader always throws, so the root's error boundary shows the page; a route without a component would be a
+// resource route, which answers a thrown 404 without the page.
 export default function NotFound() {
   return <NotFoundPage what="page" />;
 }
