@@ -3,7 +3,7 @@ import { NotFoundPage } from "~/components/layout/not-found-page";
 import { notFound } from "~/lib/not-found";
 import { getRequestInfo } from "~/.server/request-context";
 
-/** Spec §2: any other path is logged and answered with the 404 page (rendered by the root's error boundary). */
+/** Any other path is logged and answered with the 404 page (rendered by the root's error boundary). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   getRequestInfo(context).log.warn({ path: pathname }, "unknown path");

@@ -8,7 +8,7 @@ export function callerOf(request: Request, context: Readonly<RouterContextProvid
   return { headers: request.headers, clientIp: getRequestInfo(context).clientIp };
 }
 
-/** Spec §8: an auth failure's toast, with the auth service's message. */
+/** The toast of a failed sign-in, sign-up or reset: 'Authentication Error' with the auth service's message. */
 export function authErrorToast(message: string): FlashToast {
   return { title: "Authentication Error", description: message, variant: "destructive" };
 }

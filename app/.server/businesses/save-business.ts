@@ -27,7 +27,7 @@ export function businessFormOptions(viewer: Pick<ManageViewer, "id">): Validated
 export const BUSINESS_FORM_BUDGET = bodyBudget(businessFormOptions({ id: "any" }));
 
 /**
- * The business dialog's save (spec §4 add/edit, §7 insert/update): places the listing at its zip centroid and
+ * The business dialog's save (add or edit): places the listing at its zip centroid and
  * creates it, or updates the one named by `input.id` if the viewer may manage it. `images` were stored by the
  * form's receiver; whenever the save does not happen they are removed again, so nothing is left orphaned.
  */

@@ -60,7 +60,7 @@ export function mediaUploadRules(viewer: Pick<Viewer, "id">): ReceiveOptions["fi
 export const MEDIA_BODY_BUDGET = bodyBudget({ files: mediaUploadRules({ id: "" }) });
 
 /**
- * Spec §5/§7 upload: records the file the form's receiver stored (under `{user id}/{timestamp}-{random}.{detected
+ * The upload dialog's save: records the file the form's receiver stored (under `{user id}/{timestamp}-{random}.{detected
  * ext}`, its text fields already checked with MediaUploadSchema) as the viewer's media item. If the row cannot be
  * written, the file is removed again and the error thrown.
  */

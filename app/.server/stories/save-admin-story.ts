@@ -15,7 +15,7 @@ import { createStory, updateStory, type NotFound } from "./admin-stories";
 const MAX_FIELD_BYTES = MAX_STORY_CONTENT_LENGTH * 4;
 
 /**
- * How the story form streams in (spec §3, §8): the background is an image (decided from its bytes) stored under
+ * How the story form streams in: the background is an image (decided from its bytes) stored under
  * `story-backgrounds/`; if storing it fails, the story is saved without it rather than lost.
  */
 export const STORY_FORM_OPTIONS: ValidatedFormOptions = {
@@ -34,7 +34,7 @@ export type SaveStoryResult =
   { ok: true; mode: "create" | "update"; story: AdminStory } | Forbidden | NotFound;
 
 /**
- * The story dialog's save (spec §2 create/edit, §7 insert/update and "Background image"): creates the story, or
+ * The story dialog's save (create or edit, with its background image): creates the story, or
  * updates the one named by `input.id`. Admins only. `files` were stored by the form's receiver; whenever the save
  * does not happen they are removed again, so nothing is left orphaned.
  */

@@ -22,7 +22,7 @@ export interface StorySubmissionServices {
 }
 
 /**
- * The share dialog's submission (spec §7 "Submit story" leaves its effect open), parsed with ShareStorySchema:
+ * The share dialog's submission, parsed with ShareStorySchema:
  * limited per client IP, honeypot-screened, then stored in story_submissions with the team email queued in the
  * same transaction: a story is never lost when mail is down, and never emailed unless it was stored.
  */

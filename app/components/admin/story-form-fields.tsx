@@ -14,7 +14,7 @@ interface StoryFormFieldsProps {
   fields: FormFields<typeof SaveStorySchema>;
 }
 
-/** Spec §2 "Create/edit dialog" fields; input names are the spec's column names, which SaveStorySchema reads. */
+/** The story dialog's fields; input names are the story table's column names, which SaveStorySchema reads. */
 export function StoryFormFields({ initial, fields }: StoryFormFieldsProps) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">

@@ -142,7 +142,7 @@ export function BusinessFormFields({ business, fields }: BusinessFormFieldsProps
   );
 }
 
-/** One titled group of the dialog (spec §2: Basic Information, Location, …), two columns from small screens up. */
+/** One titled group of the dialog (Basic Information, Location, …), two columns from small screens up. */
 function FormSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <fieldset className="min-w-0 space-y-4 border-t pt-5 first:border-t-0 first:pt-0">

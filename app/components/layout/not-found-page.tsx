@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NOT_FOUND_TITLES, type NotFoundWhat } from "~/lib/not-found";
 
-/** Spec §2: what each not-found page says, and where it leads back to. */
+/** What each not-found page says, and where it leads back to. */
 const PAGES: Record<NotFoundWhat, { message: string; back: { to: string; label: string } }> = {
   page: {
     message: "The page you were looking for isn't here. It may have moved, or the link may be mistyped.",

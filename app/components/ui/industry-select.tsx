@@ -2,7 +2,7 @@ import type * as React from "react";
 import { NativeSelect } from "~/components/ui/native-select";
 import { INDUSTRIES } from "~/lib/industries";
 
-/** A select of the five industries (spec §2), after a first, empty option labelled `blank`. */
+/** A select of the five industries, after a first, empty option labelled `blank`. */
 export function IndustrySelect({
   blank,
   ...props

@@ -88,7 +88,7 @@ async function saveStoryForm({ request, viewer, services, log }: DialogRequest) 
   log.info({ storyId: story.id, userId: viewer.id, mode }, `story ${mode}d`);
   let toast: FlashToast = mode === "create" ? ADMIN_STORY_TOASTS.created : ADMIN_STORY_TOASTS.updated;
   if (form.ok && form.storageError) {
-    // Spec §8: a background that could not be uploaded is logged, and the story saved without it.
+    // A background that could not be uploaded is logged, and the story saved without it (not lost).
     log.error(
       { err: form.storageError, userId: viewer.id },
       "story background upload failed; saved without it",

@@ -16,7 +16,7 @@ import { getServicesFrom } from "~/.server/services";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const business = await getBusiness(getServicesFrom(context).db, params.id);
-  // Missing and malformed ids look the same to a visitor: 'Business not found' (spec §2).
+  // Missing and malformed ids look the same to a visitor: 'Business not found'.
   if (!business) notFound("business");
   return { business };
 }
