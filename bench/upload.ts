@@ -48,28 +48,26 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Sign-up endpoint, confirmation link from the dev mailbox, then sign-in: the session cookie. */
+/** The sign-up form, confirmation link from the dev mailbox, then the sign-in form: the session cookie. */
 async function confirmedOwnerCookie(base: string, dataDir: string): Promise<string> {
   const email = `bench-${Date.now()}@bench.localshine.test`;
   const password = "bench-lantern-harbor-7";
-  const headers = { "Content-Type": "application/json", Origin: base };
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password, name: "Bench Owner", callbackURL: "/dashboard" }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const form = (fields: Record<string, string>) =>
+    fetch(`${base}/signin`, {
+      method: "POST",
+      headers: { Origin: base },
+      body: new URLSearchParams({ email, password, ...fields }),
+      redirect: "manual",
+    });
+  const signUp = await form({ intent: "signup" });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
   const link = await waitFor("the confirmation email", async () => {
     const mail = (await readDevMailbox(dataDir)).find((message) => message.to.includes(email));
     return mail?.links.find((url) => url.includes("/api/auth/verify-email"));
   });
   await fetch(link, { redirect: "manual" });
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const signIn = await form({ intent: "signin" });
+  if (signIn.status !== 302) throw new Error(`sign-in failed: ${signIn.status}`);
   return signIn.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])

@@ -1,14 +1,15 @@
+import { eq } from "drizzle-orm";
+import { promoteConfiguredAdmins } from "~/.server/accounts/configured-admins";
 import { createAuth } from "~/.server/auth/auth";
 import { weakPasswordReasons } from "~/.server/auth/password-policy";
 import { openConfiguredDatabase } from "~/.server/db/client";
 import { users } from "~/.server/db/schema";
-import { getEnv } from "~/.server/env";
+import { adminEmails, getEnv } from "~/.server/env";
 import { logger } from "~/.server/logger";
 import { resolveAuthSecret } from "~/.server/secret";
 import { seedDemoContent } from "~/.server/seed/seed-demo";
-import { promoteConfiguredAdmins } from "~/.server/services";
 import { createStorage } from "~/.server/storage";
-import { eq } from "drizzle-orm";
+import { PASSWORD_PROBLEMS, promptNewPassword, type PromptIo } from "./prompt-password";
 
 interface Options {
   email?: string;
@@ -17,19 +18,41 @@ interface Options {
   admin?: boolean;
 }
 
-/** Runs one operator command against the configured database; returns the exit code. */
+const TERMINAL: PromptIo = { input: process.stdin, output: process.stderr };
+
+/**
+ * Runs one operator command against the configured database; returns the exit code. `user:create` without
+ * `--password` asks for it on `io` (hidden, twice); no password is ever printed.
+ */
 export async function startCli(
   command: string | undefined,
   options: Options,
   usage: string,
+  io: PromptIo = TERMINAL,
 ): Promise<number> {
   if (!command || !["user:create", "seed", "migrate"].includes(command)) {
     console.error(usage);
     return command ? 2 : 0;
   }
-  if (command === "user:create" && (!options.email || !options.password)) {
-    console.error("user:create needs --email and --password\n\n" + usage);
-    return 2;
+  let password = options.password;
+  if (command === "user:create") {
+    if (!options.email) {
+      console.error("user:create needs --email\n\n" + usage);
+      return 2;
+    }
+    if (password === undefined) {
+      const answer = await promptNewPassword(io);
+      if (!answer.ok) {
+        console.error(PASSWORD_PROBLEMS[answer.reason]);
+        return answer.reason === "cancelled" ? 130 : 2;
+      }
+      password = answer.password;
+    }
+    const reasons = weakPasswordReasons(password, options.email);
+    if (reasons.length > 0) {
+      console.error(`Weak password: ${reasons.join(" ")}`);
+      return 2;
+    }
   }
   const env = getEnv();
   logger.level = "warn";
@@ -55,11 +78,6 @@ export async function startCli(
       return 0;
     }
     const email = options.email!.trim().toLowerCase();
-    const reasons = weakPasswordReasons(options.password!, email);
-    if (reasons.length > 0) {
-      console.error(`Weak password: ${reasons.join(" ")}`);
-      return 2;
-    }
     const auth = createAuth({ db: database.db, env, secret: resolveAuthSecret(env) });
     const ctx = await auth.$context;
     if (await ctx.internalAdapter.findUserByEmail(email)) {
@@ -78,11 +96,15 @@ export async function startCli(
       userId: user.id,
       providerId: "credential",
       accountId: user.id,
-      password: await ctx.password.hash(options.password!),
+      password: await ctx.password.hash(password!),
     });
     if (options.admin) await database.db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
-    await promoteConfiguredAdmins(database.db, env);
-    console.log(`Created ${options.admin ? "admin" : "user"} ${email}.`);
+    const emails = adminEmails(env);
+    await promoteConfiguredAdmins(database.db, emails);
+    const admin = options.admin || emails.includes(email);
+    console.log(
+      `Created ${admin ? "admin" : "user"} ${email}${admin && !options.admin ? " (listed in ADMIN_EMAILS)" : ""}.`,
+    );
     return 0;
   } finally {
     await database.close();

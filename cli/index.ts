@@ -1,13 +1,14 @@
 import { parseArgs } from "node:util";
 import { startCli } from "./commands";
 
-// `npm run cli -- <command> [options]` (DESIGN.md operating contract).
+// `npm run cli -- <command> [options]`; the commands are listed in the README.
 const USAGE = `Usage: npm run cli -- <command>
 
 Commands:
-  user:create --email E --password P [--name N] [--admin]   create a verified account (admin with --admin)
-  seed                                                      load the demo content into an empty database
-  migrate                                                   apply the database migrations`;
+  user:create --email E [--password P] [--name N] [--admin]   create a verified account (admin with --admin);
+                                                              asks for the password when --password is not given
+  seed                                                        load the demo content into an empty database
+  migrate                                                     apply the database migrations`;
 
 const [command, ...rest] = process.argv.slice(2);
 const { values } = parseArgs({

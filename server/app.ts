@@ -7,7 +7,9 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
+import { CLIENT_IP_HEADER } from "~/.server/auth/client-ip";
 import { logger } from "~/.server/logger";
+import { isKnownOriginal } from "~/.server/media/known-originals";
 import { requestInfoContext } from "~/.server/request-context";
 import { servicesContext, type Services } from "~/.server/services";
 import { fairAdmission } from "./fair-admission";
@@ -19,9 +21,6 @@ export { parseEnv, setEnv } from "~/.server/env";
 export { logger } from "~/.server/logger";
 export { startPrimaryServices, startServices, stopServices } from "~/.server/services";
 export { PAGE_CACHE_CHANNEL } from "./page-cache";
-
-/** Header carrying the client address to Better Auth's rate limiter; any client-sent value is overwritten. */
-export const CLIENT_IP_HEADER = "x-local-shine-client-ip";
 
 export interface AppOptions {
   /** The client build (`build/client`) to serve; omitted in dev, where Vite serves assets. */
@@ -111,7 +110,7 @@ export function createApp(
   }
   app.use(
     "/media",
-    mediaRouter(() => services.storage),
+    mediaRouter(() => services.storage, { isKnownOriginal: (key) => isKnownOriginal(services, key) }),
   );
   if (!dev) app.use(pageCache({ shared: clusterWorker ? clusterPageCacheBus() : undefined }));
   app.use(fairAdmission());

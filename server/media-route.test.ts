@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage, type Storage } from "~/.server/storage";
+import { pngBomb } from "../tests/support/image-bombs";
 import { mediaRouter } from "./media-route";
 
 const CONTENT = "0123456789abcdefghij"; // 20 bytes
@@ -24,6 +25,8 @@ let port = 0;
 let storage: Storage;
 /** Swapped in by the stream-failure test; otherwise the plain local storage. */
 let current: () => Storage;
+/** The originals "the database knows": the only files that get resized copies. */
+const known = new Set<string>();
 
 /** Raw HTTP so that paths reach the server exactly as written (fetch would normalise `..` and `%2e%2e`). */
 function request(rawPath: string, headers: Record<string, string> = {}, method = "GET"): Promise<Reply> {
@@ -62,7 +65,7 @@ beforeAll(async () => {
   const app = express();
   app.use(
     "/media",
-    mediaRouter(() => current()),
+    mediaRouter(() => current(), { isKnownOriginal: async (key) => known.has(key) }),
   );
   server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -188,12 +191,20 @@ describe("GET /media/*key", () => {
       "/media/secret%00.png",
       "/media/%E0%A4%A",
       "/media/.tmp",
+      // Internal sidecars (what put() was told about a file), in any spelling: never a 500, never their content.
+      `/media/${KEY}.meta.json`,
+      `/media/${KEY}.META.json`,
+      `/media/${KEY}%2Emeta%2Ejson`,
+      `/media/${KEY}.meta.json?w=320`,
+      `/media/user-1/${"x".repeat(240)}.png`,
+      `/media/${"a/".repeat(300)}b.png`,
     ];
     for (const attempt of attempts) {
       const reply = await request(attempt);
       expect(reply.status, attempt).toBe(404);
       expect(reply.body, attempt).not.toContain("SECRET");
       expect(reply.body, attempt).not.toContain("root:");
+      expect(reply.body, attempt).not.toContain("contentType");
     }
   });
 
@@ -252,6 +263,7 @@ describe("resized images", () => {
       .png()
       .toBuffer();
     await storage.put("user-1/big.png", Readable.from([big]), { contentType: "image/png" });
+    known.add("user-1/big.png");
 
     const resized = await new Promise<{ status: number; type?: string; body: Buffer }>((resolve, reject) => {
       http
@@ -277,5 +289,25 @@ describe("resized images", () => {
 
     const odd = await request("/media/user-1/big.png?w=333");
     expect(odd.headers["content-type"]).toBe("image/png");
+  });
+
+  it("answers 404 (not 500) for a known image too large to resize, and still serves the original", async () => {
+    await storage.put("user-1/bomb.png", Readable.from([pngBomb(20_000, 20_000)]), {
+      contentType: "image/png",
+    });
+    known.add("user-1/bomb.png");
+    for (const width of [160, 320, 160]) {
+      const reply = await request(`/media/user-1/bomb.png?w=${width}`);
+      expect(reply.status).toBe(404);
+      expect(reply.headers["cache-control"]).toBe("no-store");
+    }
+    expect(await storage.stat("thumbs/w160/user-1/bomb.png.webp")).toBeNull();
+    expect((await request("/media/user-1/bomb.png")).status).toBe(200);
+  });
+
+  it("serves a thumbnail's thumbnail as the thumbnail itself, making nothing", async () => {
+    const reply = await request("/media/thumbs/w320/user-1/big.png.webp?w=160");
+    expect(reply.status).toBe(200);
+    expect(await storage.stat("thumbs/w160/thumbs/w320/user-1/big.png.webp.webp")).toBeNull();
   });
 });

@@ -1,19 +1,29 @@
 import { pipeline } from "node:stream";
 import express from "express";
 import { logger } from "~/.server/logger";
-import { assertValidKey, type Storage, type StoredObjectInfo } from "~/.server/storage";
-import { ensureThumbnail, isThumbnailWidth } from "~/.server/storage/thumbnails";
+import { InvalidStorageKeyError, isValidKey, type Storage, type StoredObjectInfo } from "~/.server/storage";
+import { createThumbnailer, isThumbnailWidth, type ThumbnailerOptions } from "~/.server/storage/thumbnails";
 
 /** Keys are unique per upload (a new file gets a new key), so a response never goes stale. */
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
 
+export interface MediaRouterOptions {
+  /** Which stored files are originals that may get resized copies (app/.server/media/known-originals.ts). */
+  isKnownOriginal: ThumbnailerOptions["isKnownOriginal"];
+}
+
 /**
- * Serves stored user files: `app.use("/media", mediaRouter(() => storage))`, so the path below the mount is the key.
- * User content is hostile by default: it is sent with the stored (content-detected) type, nosniff, and a sandboxing
- * CSP so an uploaded HTML/SVG file cannot run script on our origin.
+ * Serves stored user files: `app.use("/media", mediaRouter(() => storage, options))`, so the path below the
+ * mount is the key. User content is hostile by default: it is sent with the stored (content-detected) type,
+ * nosniff, and a sandboxing CSP so an uploaded HTML/SVG file cannot run script on our origin. A path that is no
+ * valid key (a sidecar, `..`, NUL, a bad encoding, too long) is a 404, whatever the storage would have said.
  */
-export function mediaRouter(getStorage: () => Storage): express.Router {
+export function mediaRouter(
+  getStorage: () => Storage,
+  { isKnownOriginal }: MediaRouterOptions,
+): express.Router {
   const router = express.Router();
+  const thumbnails = createThumbnailer({ getStorage, isKnownOriginal });
 
   // A plain handler rather than a "/*key" route: the key is taken from the raw path, so a malformed
   // percent-encoding is a 404 here instead of a 400 from the router's own decoding.
@@ -26,7 +36,9 @@ export function mediaRouter(getStorage: () => Storage): express.Router {
       const storage = getStorage();
       // ?w=480 serves a resized WebP copy (images in lists are sent at display size, not full size).
       if (isThumbnailWidth(req.query.w)) {
-        key = (await ensureThumbnail(storage, key, Number(req.query.w))) ?? key;
+        const answer = await thumbnails.answer(key, Number(req.query.w));
+        if (answer === "refused") return notFound(res);
+        key = answer.key;
       }
       const info = await storage.stat(key);
       if (!info) return notFound(res);
@@ -82,6 +94,8 @@ export function mediaRouter(getStorage: () => Storage): express.Router {
         res.destroy();
         return;
       }
+      // The storage refusing a key it was asked about is the visitor's bad path, not a server fault.
+      if (error instanceof InvalidStorageKeyError) return notFound(res);
       next(error);
     }
   });
@@ -104,13 +118,9 @@ function keyFromPath(rawPath: string): string | null {
     segments.push(segment);
   }
   const key = segments.join("/");
-  try {
-    // Rejects "..", absolute paths, NUL, empty segments; the storage checks again, this is the early 404.
-    assertValidKey(key);
-  } catch {
-    return null;
-  }
-  return key;
+  // Rejects "..", absolute paths, NUL, empty segments, sidecar names; the storage checks again, this is the
+  // early 404.
+  return isValidKey(key) ? key : null;
 }
 
 function notFound(res: express.Response): void {

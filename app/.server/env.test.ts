@@ -13,7 +13,16 @@ describe("parseEnv", () => {
       SITE_TIMEZONE: "America/Los_Angeles",
       SEED_DEMO: true,
       TRUST_PROXY: 0,
+      STORAGE_QUOTA_MB: 1024,
     });
+  });
+
+  it("reads STORAGE_QUOTA_MB as whole megabytes, 0 for no quota", () => {
+    expect(parseEnv({ STORAGE_QUOTA_MB: "0" }).STORAGE_QUOTA_MB).toBe(0);
+    expect(parseEnv({ STORAGE_QUOTA_MB: "2048" }).STORAGE_QUOTA_MB).toBe(2048);
+    for (const bad of ["-1", "1.5", "lots"]) {
+      expect(() => parseEnv({ STORAGE_QUOTA_MB: bad }), bad).toThrow(/STORAGE_QUOTA_MB: .*whole number/);
+    }
   });
 
   it("requires AUTH_SECRET in production and seeds nothing there by default", () => {

@@ -29,6 +29,11 @@ const EnvSchema = z
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().default("us-east-1"),
     S3_PUBLIC_URL: z.url().optional(),
+    STORAGE_QUOTA_MB: z.coerce
+      .number({ message: "STORAGE_QUOTA_MB must be a whole number of megabytes (0 for no quota)" })
+      .int("STORAGE_QUOTA_MB must be a whole number of megabytes (0 for no quota)")
+      .min(0, "STORAGE_QUOTA_MB must be a whole number of megabytes (0 for no quota)")
+      .default(1024),
     MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
     MAP_ATTRIBUTION: z
       .string()

@@ -37,12 +37,12 @@ export async function hitRateLimit(db: Database, key: string, rule: RateLimitRul
   return { allowed: row.count <= rule.max, retryAfter };
 }
 
-/** Whether `key` is already over its limit, without counting a hit (for "count failures only" rules). */
-export async function isRateLimited(db: Database, key: string, rule: RateLimitRule): Promise<boolean> {
-  const [row] = await queryRows<{ count: number; last_request: string | number }>(
-    db,
-    sql`select count, last_request from rate_limits where key = ${key}`,
-  );
-  if (!row) return false;
-  return Number(row.last_request) >= Date.now() - rule.window * 1000 && row.count >= rule.max;
+/** Gives back one hit on `key` (an attempt that turned out fine should not count against the caller). */
+export async function refundRateLimit(db: Database, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
+/** Forgets `key`'s counter. */
+export async function clearRateLimit(db: Database, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
 }

@@ -1,10 +1,10 @@
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { createContext, type RouterContextProvider } from "react-router";
+import { describeAdminPromotion, promoteConfiguredAdmins } from "./accounts/configured-admins";
 import { createAuth, type Auth } from "./auth/auth";
 import { openConfiguredDatabase, openRelayedDatabase, type Database, type DatabaseHandle } from "./db/client";
 import { startEmbeddedMaintenance, type Maintenance } from "./db/maintenance";
 import { primaryChannel, serveRelay, type RelayChannel } from "./db/pglite-relay";
-import { users } from "./db/schema";
 import { adminEmails, getEnv, type Env } from "./env";
 import { logger } from "./logger";
 import { createOutboxDispatcher, type OutboxDispatcher } from "./mail/dispatcher";
@@ -90,15 +90,16 @@ export async function startServices(
 async function prepareDatabase(services: Services) {
   const { database, env } = services;
   await database.migrate();
-  await promoteConfiguredAdmins(database.db, env);
+  const admins = await promoteConfiguredAdmins(database.db, adminEmails(env));
+  if (admins) logger.info(admins, describeAdminPromotion(admins));
+  // It logs what it loaded (or why it skipped) itself.
   if (env.SEED_DEMO) {
-    const result = await seedDemoContent({
+    await seedDemoContent({
       db: database.db,
       storage: services.storage,
       logger,
       timeZone: env.SITE_TIMEZONE,
     });
-    if (!("skipped" in result)) logger.info({ ...result }, "demo content loaded");
   }
   if (database.kind === "pglite") {
     // PGlite runs no autovacuum, so nothing else would ever give its planner statistics (docs/performance.md).
@@ -143,11 +144,4 @@ export async function stopServices() {
   await maintenance?.stop();
   maintenance = undefined;
   await current.database.close();
-}
-
-/** ADMIN_EMAILS are admins "as soon as their account exists": new accounts via the auth hook, old ones here. */
-export async function promoteConfiguredAdmins(db: Database, env: Env) {
-  const emails = adminEmails(env);
-  if (emails.length === 0) return;
-  await db.update(users).set({ role: "admin" }).where(inArray(users.email, emails));
 }

@@ -34,3 +34,8 @@ export interface FormReply {
 export function hasFieldErrors(result: FormResult | undefined): boolean {
   return Object.values(result?.error ?? {}).some((messages) => Boolean(messages?.length));
 }
+
+/** A reply's result with one message under each of `fields` (such as the file fields of a refused upload). */
+export function errorsUnder(fields: readonly string[], message: string): FormResult {
+  return { status: "error", error: Object.fromEntries(fields.map((field) => [field, [message]])) };
+}

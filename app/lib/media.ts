@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FlashToast } from "./flash-toast";
+import { IMAGE_DIMENSIONS_MESSAGE } from "./upload-types";
 
 /** Spec §9: the stated 100MB upload limit, enforced by the server while the file streams in. */
 export const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
@@ -55,6 +56,10 @@ export const MEDIA_TOASTS = {
   authRequired: destructive("Authentication required", "Please sign in to upload media."),
   // Not in the spec (its limit was text only): the server now enforces it, so it says so plainly.
   tooLarge: destructive("File too large", "Please choose a file of 100MB or less."),
+  // Not in the spec either: images too large to show safely (docs/security.md, "Media files").
+  imageTooLarge: destructive("Image too large", IMAGE_DIMENSIONS_MESSAGE),
+  // The server fills in the account's own limit (app/.server/media/storage-quota.ts).
+  storageFull: destructive("Storage full", "Delete some media to upload more."),
   uploadFailed: destructive("Upload failed", "There was an error uploading your media. Please try again."),
   uploaded: {
     title: "Upload successful!",

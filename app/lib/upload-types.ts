@@ -23,6 +23,17 @@ export const IMAGE_TYPES: AllowList = [
   { mime: "image/gif", ext: "gif", extensions: ["gif"] },
 ];
 
+/**
+ * The largest image an upload may be, read from its header without decoding it: at most this many pixels a side
+ * and in all (50 megapixels covers a 48-megapixel phone photo). Bigger images, which are also how decompression
+ * bombs look, are refused at upload, and no thumbnail is ever made of one (docs/security.md, "Media files").
+ */
+export const MAX_IMAGE_SIDE = 16_000;
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const IMAGE_DIMENSIONS_MESSAGE =
+  `Please choose a smaller image: at most ${MAX_IMAGE_SIDE.toLocaleString("en-US")} pixels on a side ` +
+  `and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels in all.`;
+
 export const VIDEO_TYPES: AllowList = [
   // M4V is MPEG-4 with an Apple brand; it plays anywhere MP4 does, so it is stored as MP4.
   { mime: "video/mp4", ext: "mp4", aliases: ["video/x-m4v"], extensions: ["mp4", "m4v"] },

@@ -1,12 +1,15 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import type { Database } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
 import { adminEmails, type Env } from "../env";
 import { enqueueEmail } from "../mail/outbox";
-import { weakPasswordReasons } from "./password-policy";
+import { hitRateLimit } from "../rate-limit";
+import { createAuthHooks } from "./auth-hooks";
+import { CLIENT_IP_HEADER } from "./client-ip";
+import { PASSWORD_MAX_LENGTH } from "./password-policy";
+import { clearSignInDelay } from "./sign-in-guard";
 
 export interface AuthDeps {
   db: Database;
@@ -18,6 +21,13 @@ export interface AuthDeps {
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 
+// Confirmation emails per account, whatever asked for them (sign-up, a sign-in while unconfirmed, a resend):
+// one per five minutes and five a day, so an address typed by someone else is not flooded.
+const CONFIRMATIONS_PER_ACCOUNT = [
+  { key: "confirm-mail:account", rule: { window: 5 * 60, max: 1 } },
+  { key: "confirm-mail:account-day", rule: { window: 24 * 60 * 60, max: 5 } },
+];
+
 /** The Better Auth instance (DESIGN.md "accounts"): email + password, verified email, reset, admin role. */
 export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
   const admins = new Set(adminEmails(env));
@@ -26,6 +36,13 @@ export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
   async function queue(to: string, subject: string, text: string) {
     await enqueueEmail(db, { to, subject, text });
     onEmailQueued?.();
+  }
+
+  async function mayConfirm(userId: string) {
+    for (const { key, rule } of CONFIRMATIONS_PER_ACCOUNT) {
+      if (!(await hitRateLimit(db, `${key}:${userId}`, rule)).allowed) return false;
+    }
+    return true;
   }
 
   return betterAuth({
@@ -51,8 +68,23 @@ export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
       requireEmailVerification: true,
       autoSignIn: false,
       minPasswordLength: 6,
-      maxPasswordLength: 128,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      // The owner proved they hold the mailbox: a delay built up by someone guessing no longer applies.
+      async onPasswordReset({ user }) {
+        await clearSignInDelay(db, user.email);
+      },
+      // What sign-up answers for an email that already has an account: the same user shape a new account gets
+      // (Better Auth's default leaves `role` null there, which told the two apart).
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: admins.has(coreFields.email) ? "admin" : "user",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
         await queue(
@@ -64,10 +96,12 @@ export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: true,
+      // A sign-in while unconfirmed asks for a resend itself (accounts.ts), through the limits below.
+      sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url }) {
+        if (!(await mayConfirm(user.id))) return;
         await queue(
           user.email,
           "Confirm your Local Shine account",
@@ -95,7 +129,7 @@ export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
     },
     advanced: {
       useSecureCookies: secure,
-      ipAddress: { ipAddressHeaders: ["x-local-shine-client-ip"] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
     },
     databaseHooks: {
@@ -107,24 +141,7 @@ export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
         },
       },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-up/email" && ctx.path !== "/reset-password") return;
-        const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown; email?: unknown };
-        const password = ctx.path === "/sign-up/email" ? body.password : body.newPassword;
-        if (typeof password !== "string") return;
-        const reasons = weakPasswordReasons(
-          password,
-          typeof body.email === "string" ? body.email : undefined,
-        );
-        if (reasons.length > 0) {
-          throw new APIError("BAD_REQUEST", {
-            message: `Weak password: ${reasons.join(" ")}`,
-            code: "WEAK_PASSWORD",
-          });
-        }
-      }),
-    },
+    hooks: createAuthHooks({ db, secret, secure }),
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
   });
 }

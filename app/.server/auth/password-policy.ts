@@ -1,23 +1,60 @@
-import { dictionary } from "@zxcvbn-ts/language-common";
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
 import { PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
+
+/** The longest password accepted (Better Auth's `maxPasswordLength` is the same). */
+export const PASSWORD_MAX_LENGTH = 128;
 
 // ~49k passwords seen most often in breaches (zxcvbn-ts); a Set makes the check O(1).
 const COMMON_PASSWORDS = new Set(
   (dictionary["passwords-common"] as string[]).map((word) => word.toLowerCase()),
 );
 
-/** Every reason a password is too weak (spec §5: "rejects weak passwords with a list of reasons"). Empty = ok. */
+// Words anyone would try first against this site (ASVS "context-specific words").
+export const SITE_WORDS = ["local shine", "localshine", "local", "shine", "shiner", "kiosk", "sanitizer"];
+
+// zxcvbn's estimate of the guesses an attacker needs. A million is what a random 6-character password scores,
+// so the 6-character floor stays reachable while "kiosk123" or "abcdef" are refused. Sign-in allows
+// about a hundred guesses per account a day (sign-in-throttle.ts): years for a million.
+const MIN_GUESSES = 1_000_000;
+
+// Patterns past 64 characters add nothing to the verdict but cost time (zxcvbn's matching grows quickly).
+const zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, maxLength: 64 });
+
+const PATTERN_REASONS: Record<string, string> = {
+  userInputs: "Password must not be built from your email or this site's name.",
+  simpleRepeat: 'Password must not be a repeated character or pattern like "aaaa" or "abcabc".',
+  extendedRepeat: 'Password must not be a repeated character or pattern like "aaaa" or "abcabc".',
+  sequences: 'Password must not be a sequence like "abcd" or "1234".',
+  straightRow: "Password must not be a row of keys on the keyboard.",
+  keyPattern: "Password must not be a pattern of keys on the keyboard.",
+};
+
+/**
+ * Every reason a password is too weak, all listed for the person. Empty = ok.
+ * Checked on every endpoint that sets a password (password-guard.ts).
+ */
 export function weakPasswordReasons(password: string, email?: string): string[] {
   const reasons: string[] = [];
   if (password.length < PASSWORD_MIN_LENGTH)
     reasons.push(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+  if (password.length > PASSWORD_MAX_LENGTH)
+    reasons.push(`Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
   if (COMMON_PASSWORDS.has(password.toLowerCase())) reasons.push("Password is too common.");
   const normalizedEmail = email?.trim().toLowerCase();
+  const localPart = normalizedEmail?.split("@")[0];
   if (normalizedEmail) {
     const lowered = password.toLowerCase();
-    if (lowered === normalizedEmail || lowered === normalizedEmail.split("@")[0]) {
+    if (lowered === normalizedEmail || lowered === localPart) {
       reasons.push("Password must not be the same as your email.");
     }
+  }
+  if (reasons.length > 0) return reasons;
+  const userInputs = [...SITE_WORDS, ...(normalizedEmail ? [normalizedEmail, localPart ?? ""] : [])];
+  const result = zxcvbn.check(password, userInputs);
+  if (result.guesses < MIN_GUESSES) {
+    const warning = result.feedback.warning ?? "";
+    reasons.push(PATTERN_REASONS[warning] ?? "Password is too easy to guess. Add another word or two.");
   }
   return reasons;
 }

@@ -12,6 +12,7 @@ import type { Viewer } from "../auth/guards";
 import type { Database } from "../db/client";
 import { containsPattern } from "../db/like-pattern";
 import { businesses, media } from "../db/schema";
+import { claimStorage } from "../media/storage-quota";
 import type { StoredUpload } from "../uploads";
 import type { Coordinates } from "./geocode";
 
@@ -106,6 +107,8 @@ export interface BusinessChanges {
   /** The zip code's centroid, or null (unknown zip): the map position is cleared rather than left stale. */
   position: Coordinates | null;
   images: BusinessImages;
+  /** The uploader's storage quota the new images must fit in (null: none); see ../media/storage-quota.ts. */
+  storageLimitBytes?: number | null;
 }
 
 /** Spec §3 columns from the form; never `user_id`, which only ever comes from the viewer. */
@@ -144,12 +147,15 @@ const IMAGE_TITLES: Record<BusinessImageField, (name: string) => string> = {
   owner_image: (name) => `${name} owner image`,
 };
 
-/** Spec §7: each new image also becomes a media row of the person who uploaded it, noting the business. */
+/**
+ * Spec §7: each new image also becomes a media row of the person who uploaded it, noting the business, within
+ * their storage quota (throws StorageQuotaExceeded).
+ */
 async function recordImages(
   tx: Transaction,
   viewer: ManageViewer,
   businessName: string,
-  images: BusinessImages,
+  { images, storageLimitBytes = null }: Pick<BusinessChanges, "images" | "storageLimitBytes">,
 ) {
   const rows = (Object.entries(images) as [BusinessImageField, StoredUpload][]).map(([field, file]) => ({
     userId: viewer.id,
@@ -161,7 +167,10 @@ async function recordImages(
     fileType: file.mimeType,
     fileSize: file.size,
   }));
-  if (rows.length > 0) await tx.insert(media).values(rows);
+  if (rows.length === 0) return;
+  const incoming = rows.reduce((sum, row) => sum + row.fileSize, 0);
+  await claimStorage(tx, viewer.id, incoming, storageLimitBytes);
+  await tx.insert(media).values(rows);
 }
 
 /**
@@ -178,7 +187,7 @@ export async function createBusiness(
       .insert(businesses)
       .values({ ...formColumns(changes), userId: viewer.id })
       .returning(managedColumns);
-    await recordImages(tx, viewer, changes.input.name, changes.images);
+    await recordImages(tx, viewer, changes.input.name, changes);
     return row!;
   });
 }
@@ -201,7 +210,7 @@ export async function updateBusiness(
       .where(and(eq(businesses.id, id), manageableBy(viewer)))
       .returning(managedColumns);
     if (!row) return null;
-    await recordImages(tx, viewer, changes.input.name, changes.images);
+    await recordImages(tx, viewer, changes.input.name, changes);
     return row;
   });
 }

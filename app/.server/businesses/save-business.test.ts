@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BusinessSchema, SaveBusinessSchema } from "~/lib/business-schemas";
 import { IMAGE_FILE_MESSAGE } from "~/lib/form-fields";
 import { businesses, media, users } from "../db/schema";
+import { storageQuotaOf } from "../media/storage-quota";
 import { createTestServices } from "../test-services";
 import { receiveValidatedForm } from "../uploads";
 import { createBusiness, type ManageViewer } from "./manage";
@@ -28,7 +29,7 @@ describe("saving the business form (multipart, with images)", () => {
       request,
       services.storage,
       SaveBusinessSchema,
-      businessFormOptions(viewer),
+      businessFormOptions(viewer, await storageQuotaOf(services.db, services.env, viewer)),
     );
     if (!received.ok) return received;
     return saveBusiness(services, viewer, received.value, received.files);

@@ -8,7 +8,8 @@ import { action as dashboardAction, loader as dashboardLoader } from "~/routes/d
 import { action as uploadAction } from "~/routes/resources/media-upload";
 import { ORIGIN, routeArgs, sessionHeaders, signInConfirmedUser } from "../../../tests/support/route-calls";
 import { businesses, media } from "../db/schema";
-import { ensureThumbnail } from "../storage/thumbnails";
+import { createThumbnailer } from "../storage/thumbnails";
+import { isKnownOriginal } from "./known-originals";
 import { listMediaForOwner } from "./media";
 import { createTestServices } from "../test-services";
 import { generatedBytes, multipartBody, TINY_PNG, type MultipartFilePart } from "../uploads/test-multipart";
@@ -171,8 +172,14 @@ describe("media uploads and deletes through the routes", () => {
 
   it("lets only the owner delete: owner B gets a 404 for A's media, A removes the row and the file", async () => {
     const [row] = await rowsOf(ownerA.id);
-    const thumbnail = await ensureThumbnail(services.storage, row!.storageKey, 320);
-    expect(thumbnail).not.toBeNull();
+    const thumbnails = createThumbnailer({
+      getStorage: () => services.storage,
+      isKnownOriginal: (key) => isKnownOriginal(services, key),
+    });
+    const answer = await thumbnails.answer(row!.storageKey, 320);
+    const thumbnail = answer === "refused" ? null : answer.key;
+    expect(thumbnail).toBe(`thumbs/w320/${row!.storageKey}.webp`);
+    expect(await services.storage.stat(thumbnail!)).not.toBeNull();
 
     const denied = await remove(ownerB.cookie, row!.id);
     expect(denied.init.status).toBe(404);

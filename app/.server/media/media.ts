@@ -9,6 +9,13 @@ import { logger } from "../logger";
 import { deleteWithThumbnails } from "../storage/thumbnails";
 import type { Services } from "../services";
 import {
+  claimStorage,
+  storageLimitBytes,
+  storageQuotaMessage,
+  StorageQuotaExceeded,
+  type StorageQuota,
+} from "./storage-quota";
+import {
   bodyBudget,
   discardUploads,
   type ReceiveOptions,
@@ -61,44 +68,73 @@ export const MEDIA_BODY_BUDGET = bodyBudget({ files: mediaUploadRules({ id: "" }
 
 /**
  * The upload dialog's save: records the file the form's receiver stored (under `{user id}/{timestamp}-{random}.{detected
- * ext}`, its text fields already checked with MediaUploadSchema) as the viewer's media item. If the row cannot be
- * written, the file is removed again and the error thrown.
+ * ext}`, its text fields already checked with MediaUploadSchema) as the viewer's media item, within the account's
+ * storage quota (./storage-quota.ts), claimed under a lock in the insert's transaction. If the row cannot be
+ * written, the file is removed again: an upload past the quota gets the storage-full toast, any other failure is
+ * thrown.
  */
 export async function uploadMedia(
-  { db, storage }: Pick<Services, "db" | "storage">,
-  viewer: Pick<Viewer, "id">,
+  { db, storage, env }: Pick<Services, "db" | "storage" | "env">,
+  viewer: Pick<Viewer, "id" | "isAdmin">,
   fields: MediaUploadFields,
   file: StoredUpload,
 ): Promise<UploadMediaResult> {
   try {
-    const [row] = await db
-      .insert(media)
-      .values({
-        userId: viewer.id,
-        title: fields.title,
-        description: fields.description,
-        notes: fields.notes,
-        fileName: file.originalName,
-        fileUrl: file.url,
-        storageKey: file.key,
-        fileType: file.mimeType,
-        fileSize: file.size,
-      })
-      .returning(mediaItemColumns);
+    const [row] = await db.transaction(async (tx) => {
+      await claimStorage(tx, viewer.id, file.size, storageLimitBytes(env, viewer));
+      return tx
+        .insert(media)
+        .values({
+          userId: viewer.id,
+          title: fields.title,
+          description: fields.description,
+          notes: fields.notes,
+          fileName: file.originalName,
+          fileUrl: file.url,
+          storageKey: file.key,
+          fileType: file.mimeType,
+          fileSize: file.size,
+        })
+        .returning(mediaItemColumns);
+    });
     return { ok: true, media: { ...row!, inUse: false } };
   } catch (error) {
     await discardUploads(storage, { file });
+    // Another upload of this account was recorded while this one streamed in.
+    if (error instanceof StorageQuotaExceeded) {
+      return { ok: false, status: 413, toast: storageFullToast(error.quota) };
+    }
     throw error;
   }
 }
 
-/** The spec's toast for an upload the pipeline refused. */
-export function uploadRefusalToast(reason: UploadRefusalReason): FlashToast {
+/** Whether the account has no room left at all: its upload is refused before a byte of it is read. */
+export function isStorageFull(quota: StorageQuota | null): quota is StorageQuota {
+  return quota !== null && quota.usedBytes >= quota.limitBytes;
+}
+
+/** The storage-full toast, saying the account's limit and what is left of it. */
+export function storageFullToast(quota: StorageQuota): FlashToast {
+  return { ...MEDIA_TOASTS.storageFull, description: storageQuotaMessage(quota) };
+}
+
+/**
+ * The spec's toast for an upload the pipeline refused; `quota` is the account's as the upload began (an upload
+ * refused for the quota names what was left of it).
+ */
+export function uploadRefusalToast(
+  reason: UploadRefusalReason,
+  quota: StorageQuota | null = null,
+): FlashToast {
   switch (reason) {
     case "invalid-type":
       return MEDIA_TOASTS.invalidType;
     case "too-large":
       return MEDIA_TOASTS.tooLarge;
+    case "image-too-large":
+      return MEDIA_TOASTS.imageTooLarge;
+    case "over-quota":
+      return quota ? storageFullToast(quota) : MEDIA_TOASTS.uploadFailed;
     default:
       return MEDIA_TOASTS.uploadFailed;
   }

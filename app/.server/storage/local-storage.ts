@@ -8,6 +8,7 @@ import {
   assertValidKey,
   FileTooLargeError,
   InvalidStorageKeyError,
+  SIDECAR_SUFFIX,
   type PutOptions,
   type Storage,
   type StoredObjectInfo,
@@ -19,9 +20,6 @@ export interface LocalStorageOptions {
   /** Where the app serves these files (see server/media-route.ts). */
   publicBaseUrl?: string;
 }
-
-/** Sidecar holding what put() was told about the file, so stat() can report the content-detected type. */
-const META_SUFFIX = ".meta.json";
 
 /** Used only when a sidecar is missing (e.g. files copied in by hand). */
 const TYPES_BY_EXTENSION: Record<string, string> = {
@@ -37,7 +35,10 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   ".pdf": "application/pdf",
 };
 
-/** Files on local disk under `root`; writes land atomically through `root/.tmp`. */
+/**
+ * Files on local disk under `root`; writes land atomically through `root/.tmp`. Beside each file, a sidecar
+ * (`{key}.meta.json`) holds what put() was told about it, so stat() can report the content-detected type.
+ */
 export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStorageOptions): Storage {
   const base = path.resolve(root);
   // Keys cannot start with "." (assertValidKey), so no key can ever name this directory.
@@ -45,9 +46,8 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
 
   /** The file for `key`; throws for anything that is not a safe key or would land outside `root`. */
   function fileOf(key: string): string {
+    // Also refuses a key ending in the sidecar suffix, which would collide with (or expose) another key's metadata.
     assertValidKey(key);
-    // A key ending in the sidecar suffix would collide with (or expose) another key's metadata.
-    if (key.endsWith(META_SUFFIX)) throw new InvalidStorageKeyError(key);
     const file = path.resolve(base, key);
     // Belt and braces: assertValidKey already forbids "..", but the storage must never leave root whatever it says.
     if (!file.startsWith(base + path.sep)) throw new InvalidStorageKeyError(key);
@@ -61,7 +61,7 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
       const file = fileOf(key);
       await mkdir(tmpDir, { recursive: true });
       const tmpFile = path.join(tmpDir, randomUUID());
-      const tmpMeta = tmpFile + META_SUFFIX;
+      const tmpMeta = tmpFile + SIDECAR_SUFFIX;
       let size = 0;
       const limit = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
@@ -77,7 +77,7 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
         await writeFile(tmpMeta, JSON.stringify({ contentType }), { flag: "wx" });
         await mkdir(path.dirname(file), { recursive: true });
         // Sidecar first: once the file appears under its key, its metadata is already there.
-        await rename(tmpMeta, file + META_SUFFIX);
+        await rename(tmpMeta, file + SIDECAR_SUFFIX);
         metaMoved = true;
         await rename(tmpFile, file);
         return { size };
@@ -85,7 +85,7 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
         await Promise.all([
           rm(tmpFile, { force: true }),
           rm(tmpMeta, { force: true }),
-          metaMoved ? rm(file + META_SUFFIX, { force: true }) : undefined,
+          metaMoved ? rm(file + SIDECAR_SUFFIX, { force: true }) : undefined,
         ]);
         throw error;
       }
@@ -93,7 +93,7 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
 
     async delete(key: string) {
       const file = fileOf(key);
-      await Promise.all([rm(file, { force: true }), rm(file + META_SUFFIX, { force: true })]);
+      await Promise.all([rm(file, { force: true }), rm(file + SIDECAR_SUFFIX, { force: true })]);
     },
 
     async stat(key: string): Promise<StoredObjectInfo | null> {
@@ -142,7 +142,7 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
 
 async function contentTypeOf(file: string): Promise<string> {
   try {
-    const meta: unknown = JSON.parse(await readFile(file + META_SUFFIX, "utf8"));
+    const meta: unknown = JSON.parse(await readFile(file + SIDECAR_SUFFIX, "utf8"));
     if (meta && typeof meta === "object" && "contentType" in meta && typeof meta.contentType === "string") {
       return meta.contentType;
     }
@@ -160,6 +160,7 @@ function etagOf(info: Stats): string {
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  // ENOTDIR: a path segment of the key is a file, so the key cannot exist.
-  return code === "ENOENT" || code === "ENOTDIR";
+  // ENOTDIR: a path segment of the key is a file, so the key cannot exist. ENAMETOOLONG: no such name can exist
+  // (keys are kept short enough by assertValidKey; this covers file systems with shorter limits).
+  return code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG";
 }

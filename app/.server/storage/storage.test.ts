@@ -11,7 +11,11 @@ import { createS3Storage, type S3Storage } from "./s3-storage";
 import { FileTooLargeError, InvalidStorageKeyError, type Storage } from "./storage";
 
 const MB = 1024 * 1024;
-const INVALID_KEYS = ["../x", "/abs", "a/../../b", "a\u0000b", "a\\b", "", "a//b", ".hidden", "a/"];
+const INVALID_KEYS = [
+  ...["../x", "/abs", "a/../../b", "a\u0000b", "a\\b", "", "a//b", ".hidden", "a/"],
+  // Sidecar names (any case) and names longer than a file system takes.
+  ...["u/a.jpg.meta.json", "u/a.jpg.META.JSON", "x.meta.json", `u/${"x".repeat(201)}`, "x/".repeat(257)],
+];
 
 function bodyOf(content: string | Buffer): Readable {
   return Readable.from([Buffer.from(content)]);

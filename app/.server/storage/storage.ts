@@ -46,13 +46,26 @@ export class InvalidStorageKeyError extends Error {
   }
 }
 
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/**
+ * Local storage keeps what put() was told about a file in `{key}.meta.json` beside it. No key may end so, on any
+ * backend, so that the same keys are valid everywhere and a sidecar can never be named, served or overwritten.
+ */
+export const SIDECAR_SUFFIX = ".meta.json";
 
-/** Throws unless `key` is a safe relative path: no `..`, no absolute paths, no NUL, no backslashes. */
+/**
+ * At most 200 characters a segment: file systems allow 255 bytes a name, and a stored key gains a sidecar suffix
+ * or a thumbnail's `.webp`. Generated keys are ~30 characters.
+ */
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+/** Whether `key` is a safe relative path: no `..`, no absolute paths, no NUL, no backslashes, no sidecar name. */
+export function isValidKey(key: unknown): key is string {
+  if (typeof key !== "string" || key.length === 0 || key.length > 512) return false;
+  if (key.toLowerCase().endsWith(SIDECAR_SUFFIX)) return false;
+  return key.split("/").every((segment) => SEGMENT.test(segment) && !segment.includes(".."));
+}
+
+/** Throws InvalidStorageKeyError unless `key` is valid (isValidKey). */
 export function assertValidKey(key: string): void {
-  if (typeof key !== "string" || key.length === 0 || key.length > 512) throw new InvalidStorageKeyError(key);
-  const segments = key.split("/");
-  if (segments.some((segment) => !SEGMENT.test(segment) || segment.includes(".."))) {
-    throw new InvalidStorageKeyError(key);
-  }
+  if (!isValidKey(key)) throw new InvalidStorageKeyError(key);
 }

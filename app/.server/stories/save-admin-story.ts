@@ -5,7 +5,7 @@ import {
   type SaveStoryInput,
 } from "~/lib/admin-story-schemas";
 import { IMAGE_FILE_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/lib/form-fields";
-import { IMAGE_TYPES } from "~/lib/upload-types";
+import { IMAGE_DIMENSIONS_MESSAGE, IMAGE_TYPES } from "~/lib/upload-types";
 import type { AdminViewer, Forbidden } from "../auth/admin-only";
 import type { Services } from "../services";
 import { bodyBudget, discardUploads, type StoredUpload, type ValidatedFormOptions } from "../uploads";
@@ -16,14 +16,19 @@ const MAX_FIELD_BYTES = MAX_STORY_CONTENT_LENGTH * 4;
 
 /**
  * How the story form streams in: the background is an image (decided from its bytes) stored under
- * `story-backgrounds/`; if storing it fails, the story is saved without it rather than lost.
+ * `story-backgrounds/`; if storing it fails, the story is saved without it rather than lost. No storage quota:
+ * stories are admins' alone, and admins have none (../media/storage-quota.ts).
  */
 export const STORY_FORM_OPTIONS: ValidatedFormOptions = {
   files: {
     [STORY_IMAGE_FIELD]: { allow: IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES, keyPrefix: "story-backgrounds/" },
   },
   maxFieldBytes: MAX_FIELD_BYTES,
-  refusalMessages: { "invalid-type": IMAGE_FILE_MESSAGE, "too-large": IMAGE_TOO_LARGE_MESSAGE },
+  refusalMessages: {
+    "invalid-type": IMAGE_FILE_MESSAGE,
+    "too-large": IMAGE_TOO_LARGE_MESSAGE,
+    "image-too-large": IMAGE_DIMENSIONS_MESSAGE,
+  },
   keepFieldsWhenStorageFails: true,
 };
 

@@ -15,5 +15,5 @@ export {
   type ValidatedForm,
   type ValidatedFormOptions,
 } from "./receive-validated-form";
-export { SNIFF_BYTES, storeUpload, type FileRule, type StoredUpload } from "./store-upload";
+export { SNIFF_BYTES, storeUpload, type FileRule, type StoredUpload, type UploadQuota } from "./store-upload";
 export { UploadError, type UploadRefusalReason } from "./upload-error";

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import type { Storage } from "../storage";
-import { storeUpload, type FileRule, type StoredUpload } from "./store-upload";
+import { storeUpload, type FileRule, type StoredUpload, type UploadQuota } from "./store-upload";
 import { UploadError } from "./upload-error";
 
 /** Room for the text fields and multipart framing on top of the files' own limits. */
@@ -20,6 +20,12 @@ export interface ReceiveOptions {
   maxFieldBytes?: number;
   /** How many text fields may come (default 32). */
   maxFields?: number;
+  /**
+   * What is left of the uploader's storage quota (absent: no quota). A request announcing more than that is
+   * refused unread, a file part arriving when nothing is left is refused before it is stored, and the bytes of
+   * all files together are counted against it as they arrive. It is counted down in place.
+   */
+  quota?: UploadQuota;
 }
 
 export interface ReceivedUpload {
@@ -49,6 +55,10 @@ export async function receiveMultipartUpload(
   if (declared > budget) {
     discardRequestBody(request, budget);
     throw new UploadError("too-large");
+  }
+  if (options.quota && declared > options.quota.remainingBytes + FORM_OVERHEAD_BYTES) {
+    discardRequestBody(request, budget);
+    throw new UploadError("over-quota");
   }
 
   const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
@@ -109,7 +119,11 @@ export async function receiveMultipartUpload(
         stream.resume();
         return fail(error);
       }
-      const task = storeUpload(storage, stream, rule, info.filename).then((stored) => {
+      if (options.quota && options.quota.remainingBytes <= 0) {
+        stream.resume();
+        return fail(new UploadError("over-quota"));
+      }
+      const task = storeUpload(storage, stream, rule, info.filename, options.quota).then((stored) => {
         if (stored) files[name] = stored;
       }, fail);
       pending.push(task);

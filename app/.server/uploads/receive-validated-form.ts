@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { parseFormData, type FormResult } from "~/lib/form-submission";
+import { errorsUnder, parseFormData, type FormResult } from "~/lib/form-submission";
 import type { Storage } from "../storage";
 import { discardUploads, receiveMultipartUpload, type ReceiveOptions } from "./receive-multipart";
 import type { StoredUpload } from "./store-upload";
@@ -95,10 +95,7 @@ export async function receiveValidatedForm<S extends z.ZodType>(
  * field that carried a file (the browser already refuses files by name and type; this catches disguised ones).
  */
 function refusalOf(error: UploadError, fileFields: string[], message: string | undefined) {
-  const result: FormResult | undefined =
-    message && fileFields.length > 0
-      ? { status: "error", error: Object.fromEntries(fileFields.map((field) => [field, [message]])) }
-      : undefined;
+  const result = message && fileFields.length > 0 ? errorsUnder(fileFields, message) : undefined;
   return { ok: false as const, status: error.status, refusal: error.reason, result };
 }
 

@@ -21,6 +21,7 @@ import { deleteBusiness, listManagedBusinesses } from "~/.server/businesses/mana
 import { BUSINESS_FORM_BUDGET, businessFormOptions, saveBusiness } from "~/.server/businesses/save-business";
 import { dialogAction, type DialogRequest } from "~/.server/dialog-action";
 import { formReply } from "~/.server/form-actions";
+import { storageQuotaOf } from "~/.server/media/storage-quota";
 import { getRequestInfo } from "~/.server/request-context";
 import { getServicesFrom } from "~/.server/services";
 import { receiveValidatedForm } from "~/.server/uploads";
@@ -74,11 +75,13 @@ export function action(args: Route.ActionArgs) {
 }
 
 async function saveBusinessForm({ request, viewer, services, log }: DialogRequest) {
+  // New images become the uploader's media rows, so they count against their storage quota as they stream in.
+  const quota = await storageQuotaOf(services.db, services.env, viewer);
   const form = await receiveValidatedForm(
     request,
     services.storage,
     SaveBusinessSchema,
-    businessFormOptions(viewer),
+    businessFormOptions(viewer, quota),
   );
   const saved = form.ok ? await saveBusiness(services, viewer, form.value, form.files) : form;
   if (!saved.ok) {

@@ -51,7 +51,9 @@ export default function ResetPassword() {
           <CardTitle className="text-2xl">
             <h1>Choose a new password</h1>
           </CardTitle>
-          <CardDescription>At least 6 characters, not a common password, and not your email.</CardDescription>
+          <CardDescription>
+            At least 6 characters, hard to guess (not a common password or a pattern), and not your email.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {invalid ? (

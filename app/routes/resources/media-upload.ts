@@ -3,7 +3,15 @@ import type { FlashToast } from "~/lib/flash-toast";
 import type { FormReply } from "~/lib/form-submission";
 import { MEDIA_TOASTS, MediaUploadSchema, uploadFieldsToast, type MediaItem } from "~/lib/media";
 import { getViewer } from "~/.server/auth/guards";
-import { MEDIA_BODY_BUDGET, mediaUploadRules, uploadMedia, uploadRefusalToast } from "~/.server/media/media";
+import {
+  isStorageFull,
+  MEDIA_BODY_BUDGET,
+  mediaUploadRules,
+  storageFullToast,
+  uploadMedia,
+  uploadRefusalToast,
+} from "~/.server/media/media";
+import { storageQuotaOf, uploadQuotaOf, type StorageQuota } from "~/.server/media/storage-quota";
 import { getRequestInfo } from "~/.server/request-context";
 import { getServicesFrom } from "~/.server/services";
 import { discardRequestBody, receiveValidatedForm, type ValidatedForm } from "~/.server/uploads";
@@ -38,11 +46,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     return reply({ ok: false, toast }, status);
   };
   try {
+    // The account's storage quota (app/.server/media/storage-quota.ts): a full account is refused before its
+    // body is read, and the receiver counts the file against what is left while it streams in.
+    const quota = await storageQuotaOf(services.db, services.env, viewer);
+    if (isStorageFull(quota)) {
+      discardRequestBody(request, MEDIA_BODY_BUDGET);
+      return refused(storageFullToast(quota), 413);
+    }
     const form = await receiveValidatedForm(request, services.storage, MediaUploadSchema, {
       files: mediaUploadRules(viewer),
       requiredFiles: ["file"],
+      quota: uploadQuotaOf(quota),
     });
-    if (!form.ok) return refused(refusalToast(form), form.status);
+    if (!form.ok) return refused(refusalToast(form, quota), form.status);
     const result = await uploadMedia(services, viewer, form.value, form.files.file!);
     if (!result.ok) return refused(result.toast, result.status);
     log.info(
@@ -56,9 +72,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** The spec's toast for a form the receiver refused: the file's type or size, no file, or a text field. */
-function refusalToast(form: Extract<ValidatedForm<unknown>, { ok: false }>): FlashToast {
-  if (form.refusal) return uploadRefusalToast(form.refusal);
+/**
+ * The spec's toast for a form the receiver refused: the file's type or size, the storage quota, no file, or a
+ * text field.
+ */
+function refusalToast(
+  form: Extract<ValidatedForm<unknown>, { ok: false }>,
+  quota: StorageQuota | null,
+): FlashToast {
+  if (form.refusal) return uploadRefusalToast(form.refusal, quota);
   if (form.missingFile) return MEDIA_TOASTS.noFile;
   return uploadFieldsToast(form.result?.error);
 }

@@ -43,7 +43,7 @@ export async function waitForEmail(to: string, subject: RegExp | string) {
 }
 
 /**
- * Creates a confirmed account through the real flow (sign-up endpoint, confirmation email, link) and leaves
+ * Creates a confirmed account through the real flow (the sign-up form, confirmation email, link) and leaves
  * `request` signed in as it. Pass `context.request` to sign a browser context in.
  */
 export async function createConfirmedAccount(
@@ -52,11 +52,12 @@ export async function createConfirmedAccount(
 ) {
   const ip = fixtureIp();
   const headers = { "X-Forwarded-For": ip, Origin: `http://localhost:${E2E_PORT}` };
-  const signUp = await request.post("/api/auth/sign-up/email", {
-    data: { email, password, name: email.split("@")[0], callbackURL: "/dashboard" },
+  const signUp = await request.post("/signin", {
+    form: { intent: "signup", email, password },
     headers,
+    maxRedirects: 0,
   });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
+  expect(signUp.status(), await signUp.text()).toBe(200);
   const mail = await waitForEmail(email, "Confirm your Local Shine account");
   const link = mail.links.find((url) => url.includes("/api/auth/verify-email"));
   expect(link).toBeTruthy();
@@ -65,13 +66,15 @@ export async function createConfirmedAccount(
   return { email, password };
 }
 
-/** Signs `request` in as an existing account. */
+/** Signs `request` in as an existing account, through the sign-in form (with Remember me). */
 export async function signInAs(request: APIRequestContext, email: string, password = TEST_PASSWORD) {
-  const response = await request.post("/api/auth/sign-in/email", {
-    data: { email, password, rememberMe: true },
+  const response = await request.post("/signin", {
+    form: { intent: "signin", email, password, rememberMe: "on" },
     headers: { "X-Forwarded-For": fixtureIp(), Origin: `http://localhost:${E2E_PORT}` },
+    maxRedirects: 0,
   });
-  expect(response.ok(), await response.text()).toBe(true);
+  expect(response.status(), await response.text()).toBe(302);
+  expect(response.headers()["location"]).not.toMatch(/^\/signin/);
 }
 
 /** Signs a browser context in as a brand-new owner. */
