@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
   Link,
   Links,
   Meta,
@@ -13,12 +12,14 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { NotFoundPage } from "~/components/layout/not-found-page";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { AppLinkNavigation } from "~/components/ui/app-link";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/sonner";
 import { useNonce } from "~/lib/nonce";
+import { NOT_FOUND_TITLES, notFoundWhat } from "~/lib/not-found";
 import { notify } from "~/components/ui/toast";
 import { getViewer } from "~/.server/auth/guards";
 import { takeFlashToast } from "~/.server/flash-toast";
@@ -40,6 +41,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     header ? { headers: { "Set-Cookie": header } } : undefined,
   );
 }
+
+/** Pages set their own tags; an error page (rendered by the boundary below) is titled for what went wrong. */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const what = notFoundWhat(error);
+  return [
+    { title: `${what ? NOT_FOUND_TITLES[what] : "Error"} | Local Shine` },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -103,34 +114,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = notFoundWhat(error);
   return (
     <>
       <AppLinkNavigation />
       <SiteHeader viewer={rootData?.viewer ?? null} />
       <main id="main" className="flex-1">
-        {notFound ? <NotFoundContent /> : <UnexpectedError />}
+        {notFound ? <NotFoundPage what={notFound} /> : <UnexpectedError />}
       </main>
       <SiteFooter />
     </>
-  );
-}
-
-/** Spec §2 "404": '404 Oops! Page not found' with a Return to Home link. */
-export function NotFoundContent() {
-  return (
-    <section className="container-page flex flex-col items-center py-24 text-center">
-      <h1 className="text-3xl font-bold">
-        <span className="block text-7xl font-black text-primary">404</span>{" "}
-        <span className="mt-4 block">Oops! Page not found</span>
-      </h1>
-      <p className="mt-3 max-w-md text-muted-foreground">
-        The page you were looking for isn't here. It may have moved, or the link may be mistyped.
-      </p>
-      <Button asChild className="mt-8" size="lg">
-        <Link to="/">Return to Home</Link>
-      </Button>
-    </section>
   );
 }
 

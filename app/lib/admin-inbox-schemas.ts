@@ -75,8 +75,3 @@ export const INBOX_TOASTS = {
   reopened: { title: "Moved back to open" },
   failed: { title: "Error updating the inbox", description: "Please try again.", variant: "destructive" },
 } as const;
-
-export type InboxActionReply = {
-  ok: boolean;
-  toast: { title: string; description?: string; variant?: "destructive" };
-};

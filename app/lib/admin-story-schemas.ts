@@ -3,7 +3,6 @@ import { z } from "./zod";
 import type { FlashToast } from "./flash-toast";
 import { isIndustryId, type IndustryId } from "./industries";
 import { imageFile, multiline, oneLine, requiredText } from "./form-fields";
-import type { FieldErrors } from "./use-form-validation";
 
 /** The story dialog's file field; the server stores it under `story-backgrounds/` (spec §3). */
 export const STORY_IMAGE_FIELD = "background_image";
@@ -70,6 +69,14 @@ export const AdminStorySchema = z.object({
 
 export type AdminStoryInput = z.infer<typeof AdminStorySchema>;
 
+/** The dialog's save: the story's fields, and the id of the story being edited (none when creating). */
+export const SaveStorySchema = AdminStorySchema.extend({
+  intent: z.literal("save").default("save"),
+  id: z.string().trim().max(100).optional(),
+});
+
+export type SaveStoryInput = z.infer<typeof SaveStorySchema>;
+
 /** The list's query string (spec §2): `q` searches title and author, `industry` is one of the five, `featured=1`. */
 export const AdminStorySearchSchema = z.object({
   q: z.string().transform(cleanSearchText).pipe(z.string().trim().max(100)).catch("").default(""),
@@ -118,8 +125,3 @@ export interface AdminStoryCounts {
   featured: number;
   published: number;
 }
-
-/** What POST /admin/stories answers; the dialog and the delete button read it through their fetchers. */
-export type AdminStoryActionReply =
-  | { ok: true; intent: "create" | "update" | "delete"; id: string; toast: FlashToast }
-  | { ok: false; fieldErrors?: FieldErrors; toast?: FlashToast };

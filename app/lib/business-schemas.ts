@@ -113,6 +113,14 @@ export const BusinessSchema = z.object({
 
 export type BusinessInput = z.infer<typeof BusinessSchema>;
 
+/** The dialog's save: the listing's fields, and the id of the listing being edited (none when adding). */
+export const SaveBusinessSchema = BusinessSchema.extend({
+  intent: z.literal("save").default("save"),
+  id: z.string().trim().max(100).optional(),
+});
+
+export type SaveBusinessInput = z.infer<typeof SaveBusinessSchema>;
+
 /** The dashboard's delete form (spec §7 "Delete by id"); whether the id is the viewer's is the server's question. */
 export const DeleteBusinessSchema = z.object({
   intent: z.literal("delete"),
@@ -151,8 +159,3 @@ export interface ManagedBusiness {
   communityDescription: string | null;
   sustainabilityDescription: string | null;
 }
-
-/** What the /admin action answers to the dialog's and the delete button's fetchers. */
-export type BusinessActionReply =
-  | { ok: true; intent: "create" | "update" | "delete"; id: string; toast: FlashToast }
-  | { ok: false; fieldErrors?: Record<string, string[] | undefined>; toast?: FlashToast };

@@ -1,11 +1,6 @@
 import { multiline, oneLine } from "./form-fields";
+import { HONEYPOT_FIELD, honeypotField } from "./honeypot";
 import { z } from "./zod";
-
-/**
- * A hidden field people never see or fill in. Bots that fill every input do, and their submission is dropped
- * on the server while they are shown the usual confirmation (so they learn nothing).
- */
-export const HONEYPOT_FIELD = "company_fax";
 
 /** An optional one-line field: trimmed, at most `max` characters, and `undefined` when left empty. */
 function optionalText(label: string, max: number, tooLong: string) {
@@ -14,8 +9,6 @@ function optionalText(label: string, max: number, tooLong: string) {
     .optional()
     .transform((value) => (value ? value : undefined));
 }
-
-const honeypot = z.string().optional();
 
 /**
  * "example.com" is what people type; a scheme is added before checking, so the stored value is always a full
@@ -51,7 +44,7 @@ export const BusinessApplicationSchema = z.object({
   ),
   website,
   address: optionalText("Business address", 300, "Business address must be less than 300 characters"),
-  [HONEYPOT_FIELD]: honeypot,
+  [HONEYPOT_FIELD]: honeypotField,
 });
 export type BusinessApplicationInput = z.infer<typeof BusinessApplicationSchema>;
 
@@ -68,7 +61,7 @@ export const ContactMessageSchema = z.object({
     .min(1, "Message is required")
     .min(10, "Message must be at least 10 characters")
     .max(5000, "Message must be less than 5000 characters"),
-  [HONEYPOT_FIELD]: honeypot,
+  [HONEYPOT_FIELD]: honeypotField,
 });
 export type ContactMessageInput = z.infer<typeof ContactMessageSchema>;
 

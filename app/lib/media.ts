@@ -61,11 +61,14 @@ export const MEDIA_TOASTS = {
   deleteFailed: destructive("Delete failed", "There was an error deleting your media."),
 } as const;
 
-/** The toast for text fields that do not pass MediaUploadSchema (client check and server reply alike). */
-export function uploadFieldsToast(error: z.ZodError): FlashToast {
-  const issue = error.issues[0];
-  if (!issue || (issue.path[0] === "title" && issue.code !== "too_big")) return MEDIA_TOASTS.titleRequired;
-  return { title: "Upload failed", description: issue.message, variant: "destructive" };
+/**
+ * The toast for text fields that do not pass MediaUploadSchema (client check and server reply alike): the first
+ * message, as 'Title required' when it is the title's required message.
+ */
+export function uploadFieldsToast(errors: Record<string, string[] | null> | undefined): FlashToast {
+  const message = Object.values(errors ?? {}).find((messages) => messages?.length)?.[0];
+  if (!message || message === MEDIA_TOASTS.titleRequired.description) return MEDIA_TOASTS.titleRequired;
+  return { title: "Upload failed", description: message, variant: "destructive" };
 }
 
 /** One media item as the dashboard shows it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsOf } from "./use-form-validation";
+import { parseFormData } from "./form-submission";
 import { ShareStorySchema, StoryListSearchSchema } from "./story-schemas";
 
 const valid = {
@@ -9,9 +9,11 @@ const valid = {
   story: "Our kiosk brought in new regulars.",
 };
 
-function errorsFor(values: Record<string, unknown>) {
-  const result = ShareStorySchema.safeParse(values);
-  return result.success ? {} : fieldErrorsOf(result.error);
+/** The messages of a form with these values, parsed as the dialog and the server parse it (absent: not sent). */
+function errorsFor(values: Record<string, string | undefined>) {
+  const sent = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const submission = parseFormData(new URLSearchParams(sent), ShareStorySchema);
+  return submission.status === "success" ? {} : (submission.error ?? {});
 }
 
 describe("ShareStorySchema (spec §5)", () => {

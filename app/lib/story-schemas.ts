@@ -1,5 +1,6 @@
 import { cleanSearchText } from "./search-text";
 import { multiline, oneLine } from "./form-fields";
+import { HONEYPOT_FIELD, honeypotField } from "./honeypot";
 import { z } from "./zod";
 
 /** Spec §9: the story is 10 to 2000 characters; the dialog's counter shows this limit. */
@@ -7,12 +8,6 @@ export const STORY_MIN_LENGTH = 10;
 export const STORY_MAX_LENGTH = 2000;
 export const NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 255;
-
-/**
- * The hidden field of the share dialog that people never see or fill in; a value in it means a bot filled the
- * form, and the submission is dropped while the bot is told it worked.
- */
-export const HONEYPOT_FIELD = "website";
 
 /** Spec §5 "Share story form": values trimmed, the spec's message for each rule. Client and server use this one. */
 export const ShareStorySchema = z.object({
@@ -28,16 +23,10 @@ export const ShareStorySchema = z.object({
   story: multiline("Story must be at least 10 characters")
     .min(STORY_MIN_LENGTH, "Story must be at least 10 characters")
     .max(STORY_MAX_LENGTH, "Story must be less than 2000 characters"),
-  [HONEYPOT_FIELD]: z.string().optional(),
+  [HONEYPOT_FIELD]: honeypotField,
 });
 
 export type ShareStoryInput = z.infer<typeof ShareStorySchema>;
-
-/** What POST /stories/submit answers; the share dialog reads it through its fetcher. */
-export type SubmitStoryReply =
-  | { ok: true }
-  | { ok?: false; fieldErrors: Record<string, string[] | undefined> }
-  | { ok?: false; toast: { title: string; description?: string; variant?: "default" | "destructive" } };
 
 /** Spec §8 "Share story" toasts. */
 export const STORY_SUBMITTED_TOAST = {

@@ -1,19 +1,17 @@
-import { data } from "react-router";
 import type { Route } from "./+types/not-found";
+import { NotFoundPage } from "~/components/layout/not-found-page";
+import { notFound } from "~/lib/not-found";
 import { getRequestInfo } from "~/.server/request-context";
-import { NotFoundContent } from "~/root";
 
+/** Any other path is logged and answered with the 404 page (rendered by the root's error boundary). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   getRequestInfo(context).log.warn({ path: pathname }, "unknown path");
-  return data(null, { status: 404 });
+  notFound();
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found | Local Shine" },
-  { name: "robots", content: "noindex" },
-];
-
+// The loader always throws, so the root's error boundary shows the page; a route without a component would be a
+// resource route, which answers a thrown 404 without the page.
 export default function NotFound() {
-  return <NotFoundContent />;
+  return <NotFoundPage what="page" />;
 }

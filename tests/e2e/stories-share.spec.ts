@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { demoStoryId } from "../../app/.server/seed/demo-stories";
+import { HONEYPOT_FIELD } from "../../app/lib/honeypot";
 import { E2E_PORT, fixtureIp, TEAM_EMAIL, waitForEmail } from "./support/accounts";
 
 // The Share Your Local Shine Story dialog (spec §2, §5, §8); the stories pages are in stories.spec.ts.
@@ -66,12 +67,12 @@ test("share dialog: the server checks the same rules and refuses anything else",
     headers,
   });
   expect(invalid.status()).toBe(400);
-  expect(await invalid.json()).toEqual({
-    fieldErrors: {
-      firstName: ["First name is required"],
-      email: ["Please enter a valid email address"],
-      story: ["Story must be at least 10 characters"],
-    },
+  const refused = await invalid.json();
+  expect(refused.ok).toBe(false);
+  expect(refused.result.error).toEqual({
+    firstName: ["First name is required"],
+    email: ["Please enter a valid email address"],
+    story: ["Story must be at least 10 characters"],
   });
   const get = await request.get("/stories/submit", { headers });
   expect(get.status()).toBe(405);
@@ -132,11 +133,19 @@ test("share dialog: a refused submission shows Submission Failed and keeps the s
         lastName: "Bot",
         email: "bot@spam.example",
         story: "Buy cheap followers now!",
-        website: "x",
+        [HONEYPOT_FIELD]: "x",
       },
       headers: { Origin: ORIGIN, "X-Forwarded-For": ip },
     });
-    expect(await bot.json()).toEqual({ ok: true });
+    // The bot is told what a person is told.
+    expect(await bot.json()).toEqual({
+      ok: true,
+      toast: {
+        title: "Story Submitted Successfully!",
+        description:
+          "Thank you for sharing your Local Shine story. We'll review it and get back to you soon.",
+      },
+    });
   }
 
   await page.goto("/shine-stories");

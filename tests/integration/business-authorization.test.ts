@@ -199,7 +199,7 @@ describe("business listing authorization matrix", () => {
     expect(unwrap(await action(args(broken))).status).toBe(400);
     const invalid = await save("ownerA", { name: "", industry: "casino", rating: "9", review_count: "-1" });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.fieldErrors).toMatchObject({
+    expect((invalid.body.result as { error: unknown }).error).toMatchObject({
       name: ["Name is required"],
       industry: ["Please choose one of the listed industries"],
       rating: ["Rating must be between 0 and 5"],

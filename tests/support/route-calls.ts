@@ -69,3 +69,14 @@ export function routeArgs(
 ) {
   return { request, context: createRouteContext(services, { clientIp }), params: {} } as never;
 }
+
+/** What React Router hands the error boundary and `meta` when `load` throws a reply such as `notFound(...)`. */
+export function routeErrorOf(load: () => unknown) {
+  try {
+    load();
+  } catch (thrown) {
+    const { data, init } = thrown as { data: unknown; init: { status: number } };
+    return { status: init.status, statusText: "", internal: false, data };
+  }
+  throw new Error("nothing was thrown");
+}

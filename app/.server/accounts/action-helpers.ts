@@ -1,6 +1,4 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
-import type { z } from "zod";
-import { fieldErrorsOf } from "~/lib/use-form-validation";
+import { redirect, type RouterContextProvider } from "react-router";
 import type { FlashToast } from "~/lib/flash-toast";
 import { setFlashToast } from "../flash-toast";
 import { getRequestInfo } from "../request-context";
@@ -10,18 +8,9 @@ export function callerOf(request: Request, context: Readonly<RouterContextProvid
   return { headers: request.headers, clientIp: getRequestInfo(context).clientIp };
 }
 
-/** Parses a form with its shared schema; throws a 400 reply with field errors when it does not fit. */
-export async function parseForm<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    throw data({ fieldErrors: { form: ["The form could not be read. Please try again."] } }, { status: 400 });
-  }
-  const values = Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string"));
-  const result = schema.safeParse(values);
-  if (!result.success) throw data({ fieldErrors: fieldErrorsOf(result.error) }, { status: 400 });
-  return result.data;
+/** The toast of a failed sign-in, sign-up or reset: 'Authentication Error' with the auth service's message. */
+export function authErrorToast(message: string): FlashToast {
+  return { title: "Authentication Error", description: message, variant: "destructive" };
 }
 
 /** A redirect that shows `toast` on the next page and forwards any auth cookies. */

@@ -1,5 +1,7 @@
 import { and, eq, ilike, like, sql, sum, type Column, type SQL } from "drizzle-orm";
+import { isUuid } from "~/lib/uuid";
 import type { Database } from "../db/client";
+import { containsPattern } from "../db/like-pattern";
 import { businessCountsByIndustry, businessCountsByZip, businesses, type Business } from "../db/schema";
 import { DIRECTORY_PAGE_SIZE, type DirectorySearch } from "~/lib/directory-search";
 import { INDUSTRY_IDS, isIndustryId, type IndustryId } from "~/lib/industries";
@@ -33,18 +35,13 @@ export interface DirectoryPage {
   pageCount: number;
 }
 
-/** `%`, `_` and `\` typed into the zip field are literal characters, not wildcards. */
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /**
  * `column` contains `zip`, ignoring case (spec §5: a substring match). Case only matters for letters, and almost
  * every zip query is digits, so those use LIKE: the same rows, the same trigram index, a fraction of ILIKE's cost
  * per row when a short query has to scan.
  */
 function containsZip(column: Column, zip: string): SQL {
-  const pattern = `%${escapeLike(zip)}%`;
+  const pattern = containsPattern(zip);
   return zip.toLowerCase() === zip.toUpperCase() ? like(column, pattern) : ilike(column, pattern);
 }
 
@@ -126,11 +123,9 @@ const profileColumns = {
 
 export type BusinessProfile = Pick<Business, keyof typeof profileColumns>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One business for its public page, or null when the id is malformed or unknown (both are "not found"). */
 export async function getBusiness(db: Database, id: string): Promise<BusinessProfile | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select(profileColumns).from(businesses).where(eq(businesses.id, id)).limit(1);
   return row ?? null;
 }

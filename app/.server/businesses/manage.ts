@@ -7,8 +7,10 @@ import type {
 } from "~/lib/business-schemas";
 import { MANAGE_PAGE_SIZE } from "~/lib/business-schemas";
 import { INDUSTRIES } from "~/lib/industries";
+import { isUuid } from "~/lib/uuid";
 import type { Viewer } from "../auth/guards";
 import type { Database } from "../db/client";
+import { containsPattern } from "../db/like-pattern";
 import { businesses, media } from "../db/schema";
 import { claimStorage } from "../media/storage-quota";
 import type { StoredUpload } from "../uploads";
@@ -49,13 +51,6 @@ function manageableBy(viewer: ManageViewer): SQL | undefined {
   return viewer.isAdmin ? undefined : eq(businesses.userId, viewer.id);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** `%`, `_` and `\` typed into the search box are literal characters, not wildcards. */
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /**
  * Spec §5 "Listing search": a case-insensitive substring of name, city or industry. Name and city use the
  * trigram indexes on lower(name) / lower(city); an industry matches on its id or its title, which are five fixed
@@ -64,7 +59,7 @@ function escapeLike(value: string) {
 function searchCondition(query: string): SQL | undefined {
   const needle = query.trim().toLowerCase();
   if (!needle) return undefined;
-  const pattern = `%${escapeLike(needle)}%`;
+  const pattern = containsPattern(needle);
   const industryIds = INDUSTRIES.filter(
     (industry) => industry.id.includes(needle) || industry.title.toLowerCase().includes(needle),
   ).map((industry) => industry.id);
@@ -207,7 +202,7 @@ export async function updateBusiness(
   id: string,
   changes: BusinessChanges,
 ): Promise<ManagedBusiness | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(businesses)
@@ -225,7 +220,7 @@ export async function updateBusiness(
  * Its images stay: they are media items in the uploader's library, removed from the media dashboard.
  */
 export async function deleteBusiness(db: Database, viewer: ManageViewer, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db
     .delete(businesses)
     .where(and(eq(businesses.id, id), manageableBy(viewer)))

@@ -3,12 +3,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BusinessSchema } from "~/lib/business-schemas";
+import { BusinessSchema, SaveBusinessSchema } from "~/lib/business-schemas";
 import { IMAGE_FILE_MESSAGE } from "~/lib/form-fields";
 import { businesses, media, users } from "../db/schema";
+import { storageQuotaOf } from "../media/storage-quota";
 import { createTestServices } from "../test-services";
+import { receiveValidatedForm } from "../uploads";
 import { createBusiness, type ManageViewer } from "./manage";
-import { saveBusinessFromForm } from "./save-business";
+import { businessFormOptions, saveBusiness } from "./save-business";
 
 type TestServices = Awaited<ReturnType<typeof createTestServices>>;
 
@@ -20,6 +22,18 @@ let png: Uint8Array<ArrayBuffer>;
 describe("saving the business form (multipart, with images)", () => {
   let services: TestServices;
   const storedFiles = () => listFiles(path.join(services.dataDir, "uploads"));
+  /** What the /admin action does with the dialog's save: the form streamed in and checked, then saved. */
+  async function saveForm(viewer: ManageViewer, form: FormData) {
+    const request = multipartRequest(form);
+    const received = await receiveValidatedForm(
+      request,
+      services.storage,
+      SaveBusinessSchema,
+      businessFormOptions(viewer, await storageQuotaOf(services.db, services.env, viewer)),
+    );
+    if (!received.ok) return received;
+    return saveBusiness(services, viewer, received.value, received.files);
+  }
 
   beforeAll(async () => {
     services = await createTestServices();
@@ -46,7 +60,7 @@ describe("saving the business form (multipart, with images)", () => {
     const form = textForm({ user_id: ownerB.id });
     form.append("image", new File([png], "storefront.png", { type: "image/png" }));
     form.append("owner_image", new File([png], "me.png", { type: "image/png" }));
-    const result = await saveBusinessFromForm(services, ownerA, multipartRequest(form));
+    const result = await saveForm(ownerA, form);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
 
@@ -71,7 +85,7 @@ describe("saving the business form (multipart, with images)", () => {
 
     // An edit without new files keeps both images.
     const edit = textForm({ id: row!.id, name: "Sunrise Café & Bakery", zip_code: "99999" });
-    const edited = await saveBusinessFromForm(services, ownerA, multipartRequest(edit));
+    const edited = await saveForm(ownerA, edit);
     expect(edited).toMatchObject({ ok: true, mode: "update" });
     const [after] = await services.db.select().from(businesses).where(eq(businesses.id, row!.id));
     expect(after).toMatchObject({
@@ -84,8 +98,13 @@ describe("saving the business form (multipart, with images)", () => {
   it("refuses a disguised non-image by its content and keeps nothing", async () => {
     const form = textForm();
     form.append("image", new File(["just some text, not a picture"], "fake.png", { type: "image/png" }));
-    const result = await saveBusinessFromForm(services, ownerA, multipartRequest(form));
-    expect(result).toEqual({ ok: false, status: 415, fieldErrors: { image: [IMAGE_FILE_MESSAGE] } });
+    const result = await saveForm(ownerA, form);
+    expect(result).toEqual({
+      ok: false,
+      status: 415,
+      refusal: "invalid-type",
+      result: { status: "error", error: { image: [IMAGE_FILE_MESSAGE] } },
+    });
     expect(await services.db.select().from(businesses)).toHaveLength(0);
     expect(await services.db.select().from(media)).toHaveLength(0);
     expect(storedFiles()).toEqual([]);
@@ -94,14 +113,16 @@ describe("saving the business form (multipart, with images)", () => {
   it("refuses invalid fields before storing any file", async () => {
     const form = textForm({ name: "", rating: "5.5", website: "javascript:alert(1)" });
     form.append("image", new File([png], "storefront.png", { type: "image/png" }));
-    const result = await saveBusinessFromForm(services, ownerA, multipartRequest(form));
+    const result = await saveForm(ownerA, form);
     expect(result).toMatchObject({
       ok: false,
       status: 400,
-      fieldErrors: {
-        name: ["Name is required"],
-        rating: ["Rating must be between 0 and 5"],
-        website: ["Please enter a valid website URL starting with http:// or https://"],
+      result: {
+        error: {
+          name: ["Name is required"],
+          rating: ["Rating must be between 0 and 5"],
+          website: ["Please enter a valid website URL starting with http:// or https://"],
+        },
       },
     });
     expect(storedFiles()).toEqual([]);
@@ -113,7 +134,7 @@ describe("saving the business form (multipart, with images)", () => {
     const form = textForm();
     form.append("image", new File([png], "storefront.png", { type: "image/png" }));
     form.append("owner_image", new File([png], "me.png", { type: "image/png" }));
-    await expect(saveBusinessFromForm(services, ghost, multipartRequest(form))).rejects.toThrow();
+    await expect(saveForm(ghost, form)).rejects.toThrow();
     expect(storedFiles()).toEqual([]);
     expect(await services.db.select().from(media)).toHaveLength(0);
     expect(await services.db.select().from(businesses)).toHaveLength(0);
@@ -124,7 +145,7 @@ describe("saving the business form (multipart, with images)", () => {
     const listing = await createBusiness(services.db, ownerA, { input, position: null, images: {} });
     const form = textForm({ id: listing.id, name: "Taken over" });
     form.append("image", new File([png], "x.png", { type: "image/png" }));
-    expect(await saveBusinessFromForm(services, ownerB, multipartRequest(form))).toEqual({
+    expect(await saveForm(ownerB, form)).toEqual({
       ok: false,
       status: 404,
     });

@@ -1,130 +1,85 @@
-import { BUSINESS_IMAGE_FIELDS, BusinessSchema, type ManagedBusiness } from "~/lib/business-schemas";
+import { BUSINESS_IMAGE_FIELDS, type ManagedBusiness, type SaveBusinessInput } from "~/lib/business-schemas";
 import { IMAGE_FILE_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/lib/form-fields";
+import { errorsUnder, type FormResult } from "~/lib/form-submission";
 import { IMAGE_DIMENSIONS_MESSAGE, IMAGE_TYPES } from "~/lib/upload-types";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/use-form-validation";
 import {
+  storageLimitBytes,
   storageQuotaMessage,
-  storageQuotaOf,
   StorageQuotaExceeded,
   uploadQuotaOf,
   type StorageQuota,
 } from "../media/storage-quota";
 import type { Services } from "../services";
-import {
-  bodyBudget,
-  discardUploads,
-  receiveMultipartUpload,
-  UploadError,
-  type ReceiveOptions,
-  type ReceivedUpload,
-} from "../uploads";
+import { bodyBudget, discardUploads, type StoredUpload, type ValidatedFormOptions } from "../uploads";
 import { zipCentroid } from "./geocode";
 import { createBusiness, updateBusiness, type BusinessImages, type ManageViewer } from "./manage";
 
 export type SaveBusinessResult =
   | { ok: true; mode: "create" | "update"; business: ManagedBusiness }
-  /** 400/413/415: the person can fix it (field errors); 404: not a listing this viewer may edit. */
-  | { ok: false; status: number; fieldErrors?: FieldErrors };
+  /** Not a listing this viewer may edit (or no listing at all). */
+  | { ok: false; status: 404 }
+  /** The new images do not fit in the uploader's storage quota: the message is under their fields. */
+  | { ok: false; status: 413; result: FormResult };
 
-/** Raised inside the stream, before any file byte is stored, when the text fields fail the schema. */
-class FieldsRefused extends Error {
-  constructor(readonly fieldErrors: FieldErrors) {
-    super("business form fields refused");
-  }
-}
-
-/** The form's file fields: images only (type from content), stored under the uploader's id. */
-export function businessImageRules(viewer: Pick<ManageViewer, "id">): ReceiveOptions["files"] {
+/**
+ * How the business form streams in: images only (type from content, at most MAX_IMAGE_BYTES and the pixels the
+ * site resizes), stored under the uploader's id and counted against their storage `quota` (null: none), with the
+ * form's image messages under a refused file's field. A form without a new image goes through even when the
+ * quota is used up.
+ */
+export function businessFormOptions(
+  viewer: Pick<ManageViewer, "id">,
+  quota: StorageQuota | null,
+): ValidatedFormOptions {
   const rule = { allow: IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES, keyPrefix: `${viewer.id}/` };
-  return Object.fromEntries(BUSINESS_IMAGE_FIELDS.map((field) => [field, rule]));
+  return {
+    files: Object.fromEntries(BUSINESS_IMAGE_FIELDS.map((field) => [field, rule])),
+    quota: uploadQuotaOf(quota),
+    refusalMessages: {
+      "invalid-type": IMAGE_FILE_MESSAGE,
+      "too-large": IMAGE_TOO_LARGE_MESSAGE,
+      "image-too-large": IMAGE_DIMENSIONS_MESSAGE,
+      ...(quota ? { "over-quota": storageQuotaMessage(quota) } : {}),
+    },
+  };
 }
 
 /** The most a well-formed business form can weigh: refused requests are read (and dropped) up to this. */
-export const BUSINESS_FORM_BUDGET = bodyBudget({ files: businessImageRules({ id: "any" }) });
+export const BUSINESS_FORM_BUDGET = bodyBudget(businessFormOptions({ id: "any" }, null));
 
 /**
- * The business dialog's save (spec §4 add/edit, §7 insert/update): reads the streamed multipart form (text fields
- * first, then `image` / `owner_image`), validates the text with BusinessSchema before storing any file, stores new
- * images through the upload pipeline, places the listing at its zip centroid and creates it, or updates the one
- * named by `id` if the viewer may manage it. Whatever goes wrong after files were stored, they are removed again.
+ * The business dialog's save (add or edit): places the listing at its zip centroid and
+ * creates it, or updates the one named by `input.id` if the viewer may manage it. New `images` become the
+ * uploader's media rows, within their storage quota (claimed in the save's transaction). `images` were stored by
+ * the form's receiver; whenever the save does not happen they are removed again, so nothing is left orphaned.
  */
-export async function saveBusinessFromForm(
+export async function saveBusiness(
   { db, storage, env }: Pick<Services, "db" | "storage" | "env">,
   viewer: ManageViewer,
-  request: Request,
+  input: SaveBusinessInput,
+  images: Record<string, StoredUpload>,
 ): Promise<SaveBusinessResult> {
-  const filesSent: string[] = [];
-  // New images count against the uploader's storage quota (they become their media rows); edits without one
-  // go through even when it is full.
-  const quota = await storageQuotaOf(db, env, viewer);
-  let received: ReceivedUpload;
-  try {
-    received = await receiveMultipartUpload(request, storage, {
-      files: businessImageRules(viewer),
-      beforeFile: (field, fields) => {
-        const parsed = BusinessSchema.safeParse(fields);
-        if (!parsed.success) throw new FieldsRefused(fieldErrorsOf(parsed.error));
-        filesSent.push(field);
-      },
-      quota: uploadQuotaOf(quota),
-    });
-  } catch (error) {
-    if (error instanceof FieldsRefused) return { ok: false, status: 400, fieldErrors: error.fieldErrors };
-    if (error instanceof UploadError) return uploadRefusal(error, filesSent, quota);
-    throw error;
-  }
-
-  const parsed = BusinessSchema.safeParse(received.fields);
-  if (!parsed.success) {
-    await discardUploads(storage, received.files);
-    return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error) };
-  }
-
   try {
     const changes = {
-      input: parsed.data,
-      position: await zipCentroid(parsed.data.zip_code),
-      images: received.files as BusinessImages,
-      storageLimitBytes: quota?.limitBytes ?? null,
+      input,
+      position: await zipCentroid(input.zip_code),
+      images: images as BusinessImages,
+      storageLimitBytes: storageLimitBytes(env, viewer),
     };
-    const id = received.fields.id?.trim();
-    if (!id) return { ok: true, mode: "create", business: await createBusiness(db, viewer, changes) };
-    const business = await updateBusiness(db, viewer, id, changes);
+    if (!input.id) return { ok: true, mode: "create", business: await createBusiness(db, viewer, changes) };
+    const business = await updateBusiness(db, viewer, input.id, changes);
     if (!business) {
-      await discardUploads(storage, received.files);
+      await discardUploads(storage, images);
       return { ok: false, status: 404 };
     }
     return { ok: true, mode: "update", business };
   } catch (error) {
-    await discardUploads(storage, received.files);
+    await discardUploads(storage, images);
+    // Another upload of this account was recorded while the form streamed in.
     if (error instanceof StorageQuotaExceeded) {
       const message = storageQuotaMessage(error.quota);
-      return { ok: false, status: 413, fieldErrors: fieldErrorsFor(Object.keys(received.files), message) };
+      return { ok: false, status: 413, result: errorsUnder(Object.keys(images), message) };
     }
     throw error;
   }
-}
-
-/**
- * A refused file. The pipeline does not say which part it was, so the message goes under every image field that
- * carried a file (the dialog already refuses non-images by name and type; this catches disguised files).
- */
-function uploadRefusal(
-  error: UploadError,
-  filesSent: string[],
-  quota: StorageQuota | null,
-): SaveBusinessResult {
-  const messages: Partial<Record<UploadError["reason"], string>> = {
-    "invalid-type": IMAGE_FILE_MESSAGE,
-    "too-large": IMAGE_TOO_LARGE_MESSAGE,
-    "image-too-large": IMAGE_DIMENSIONS_MESSAGE,
-    "over-quota": quota ? storageQuotaMessage(quota) : undefined,
-  };
-  const message = messages[error.reason];
-  if (!message || filesSent.length === 0) return { ok: false, status: error.status };
-  return { ok: false, status: error.status, fieldErrors: fieldErrorsFor(filesSent, message) };
-}
-
-function fieldErrorsFor(fields: string[], message: string): FieldErrors {
-  return Object.fromEntries(fields.map((field) => [field, [message]]));
 }

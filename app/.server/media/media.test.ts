@@ -3,10 +3,10 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDIA_TOASTS } from "~/lib/media";
+import { action as adminAction } from "~/routes/admin/businesses";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/dashboard/media";
 import { action as uploadAction } from "~/routes/resources/media-upload";
 import { ORIGIN, routeArgs, sessionHeaders, signInConfirmedUser } from "../../../tests/support/route-calls";
-import { saveBusinessFromForm } from "../businesses/save-business";
 import { businesses, media } from "../db/schema";
 import { createThumbnailer } from "../storage/thumbnails";
 import { isKnownOriginal } from "./known-originals";
@@ -181,15 +181,20 @@ describe("media uploads and deletes through the routes", () => {
     expect(thumbnail).toBe(`thumbs/w320/${row!.storageKey}.webp`);
     expect(await services.storage.stat(thumbnail!)).not.toBeNull();
 
-    const denied = (await remove(ownerB.cookie, row!.id)) as { data: unknown; init: { status: number } };
+    const denied = await remove(ownerB.cookie, row!.id);
     expect(denied.init.status).toBe(404);
-    expect(denied.data).toEqual({ toast: MEDIA_TOASTS.deleteFailed });
+    expect(denied.data).toEqual({ ok: false, toast: MEDIA_TOASTS.deleteFailed });
     expect(await services.storage.stat(row!.storageKey)).not.toBeNull();
 
-    const malformed = (await remove(ownerA.cookie, "not-a-uuid")) as { init: { status: number } };
+    const malformed = await remove(ownerA.cookie, "not-a-uuid");
     expect(malformed.init.status).toBe(400);
 
-    expect(await remove(ownerA.cookie, row!.id)).toEqual({ toast: MEDIA_TOASTS.deleted });
+    expect((await remove(ownerA.cookie, row!.id)).data).toEqual({
+      ok: true,
+      intent: "delete",
+      id: row!.id,
+      toast: MEDIA_TOASTS.deleted,
+    });
     expect((await rowsOf(ownerA.id)).some((item) => item.id === row!.id)).toBe(false);
     expect(await services.storage.stat(row!.storageKey)).toBeNull();
     expect(await services.storage.stat(thumbnail!)).toBeNull();
@@ -207,13 +212,15 @@ describe("media uploads and deletes through the routes", () => {
       form.append(name, value);
     }
     form.append("image", new File([TINY_PNG], "storefront.png", { type: "image/png" }));
-    const saved = await saveBusinessFromForm(
-      services,
-      { id: ownerA.id, isAdmin: false },
-      new Request(`${ORIGIN}/admin`, { method: "POST", body: form }),
-    );
-    if (!saved.ok) throw new Error(`the business was not saved: ${saved.status}`);
-    const imageUrl = saved.business.imageUrl!;
+    const request = new Request(`${ORIGIN}/admin`, {
+      method: "POST",
+      body: form,
+      headers: sessionHeaders(ownerA.cookie),
+    });
+    const saved = (await adminAction(routeArgs(services, request))) as { data: { ok: boolean; id: string } };
+    if (!saved.data.ok) throw new Error("the business was not saved");
+    const [listing] = await services.db.select().from(businesses).where(eq(businesses.id, saved.data.id));
+    const imageUrl = listing!.imageUrl!;
 
     const listed = await listMediaForOwner(services.db, { id: ownerA.id });
     const item = listed.find((entry) => entry.fileUrl === imageUrl)!;
@@ -221,13 +228,13 @@ describe("media uploads and deletes through the routes", () => {
     expect(listed.filter((entry) => entry.id !== item.id).every((entry) => !entry.inUse)).toBe(true);
 
     const [row] = await services.db.select().from(media).where(eq(media.id, item.id));
-    expect(await remove(ownerA.cookie, item.id)).toEqual({ toast: MEDIA_TOASTS.deleted });
+    expect((await remove(ownerA.cookie, item.id)).data).toMatchObject({
+      ok: true,
+      toast: MEDIA_TOASTS.deleted,
+    });
     expect((await rowsOf(ownerA.id)).some((entry) => entry.id === item.id)).toBe(false);
     expect(await services.storage.stat(row!.storageKey)).not.toBeNull();
-    const [business] = await services.db
-      .select()
-      .from(businesses)
-      .where(eq(businesses.id, saved.business.id));
+    const [business] = await services.db.select().from(businesses).where(eq(businesses.id, saved.data.id));
     expect(business!.imageUrl).toBe(imageUrl);
   });
 });
@@ -242,5 +249,5 @@ function remove(cookie: string, id: string) {
         body: new URLSearchParams({ intent: "delete", id }),
       }),
     ),
-  ) as Promise<unknown>;
+  ) as Promise<{ data: unknown; init: { status: number } }>;
 }

@@ -1,12 +1,6 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { FlashToast } from "~/lib/flash-toast";
-import {
-  MAX_MEDIA_BYTES,
-  MEDIA_TOASTS,
-  MediaUploadSchema,
-  uploadFieldsToast,
-  type MediaItem,
-} from "~/lib/media";
+import { MAX_MEDIA_BYTES, MEDIA_TOASTS, type MediaItem, type MediaUploadFields } from "~/lib/media";
 import { MEDIA_TYPES } from "~/lib/upload-types";
 import type { Viewer } from "../auth/guards";
 import type { Database } from "../db/client";
@@ -16,19 +10,17 @@ import { deleteWithThumbnails } from "../storage/thumbnails";
 import type { Services } from "../services";
 import {
   claimStorage,
+  storageLimitBytes,
   storageQuotaMessage,
-  storageQuotaOf,
   StorageQuotaExceeded,
-  uploadQuotaOf,
   type StorageQuota,
 } from "./storage-quota";
 import {
   bodyBudget,
-  discardRequestBody,
   discardUploads,
-  receiveMultipartUpload,
-  UploadError,
   type ReceiveOptions,
+  type StoredUpload,
+  type UploadRefusalReason,
 } from "../uploads";
 
 const mediaItemColumns = {
@@ -66,14 +58,8 @@ export async function listMediaForOwner(db: Database, viewer: Pick<Viewer, "id">
 export type UploadMediaResult =
   { ok: true; media: MediaItem } | { ok: false; status: number; toast: FlashToast };
 
-/** Raised from inside the stream (before the file is stored) when the text fields do not pass the schema. */
-class FieldsRefused extends Error {
-  constructor(readonly toast: FlashToast) {
-    super(toast.description);
-  }
-}
-
-function mediaUploadRules(viewer: Pick<Viewer, "id">): ReceiveOptions["files"] {
+/** The upload form's file field: images and videos by their content, stored under the uploader's id. */
+export function mediaUploadRules(viewer: Pick<Viewer, "id">): ReceiveOptions["files"] {
   return { file: { allow: MEDIA_TYPES, maxBytes: MAX_MEDIA_BYTES, keyPrefix: `${viewer.id}/` } };
 }
 
@@ -81,56 +67,28 @@ function mediaUploadRules(viewer: Pick<Viewer, "id">): ReceiveOptions["files"] {
 export const MEDIA_BODY_BUDGET = bodyBudget({ files: mediaUploadRules({ id: "" }) });
 
 /**
- * Spec §5/§7 upload: reads the streamed form, refuses bad titles before the file is stored, stores the file
- * under `{user id}/{timestamp}-{random}.{detected ext}` and records the row, within the account's storage quota
- * (./storage-quota.ts). On any refusal or failure nothing is kept. Expected refusals come back as the spec's
- * toast; unexpected failures throw (after cleaning up).
+ * The upload dialog's save: records the file the form's receiver stored (under `{user id}/{timestamp}-{random}.{detected
+ * ext}`, its text fields already checked with MediaUploadSchema) as the viewer's media item, within the account's
+ * storage quota (./storage-quota.ts), claimed under a lock in the insert's transaction. If the row cannot be
+ * written, the file is removed again: an upload past the quota gets the storage-full toast, any other failure is
+ * thrown.
  */
 export async function uploadMedia(
   { db, storage, env }: Pick<Services, "db" | "storage" | "env">,
   viewer: Pick<Viewer, "id" | "isAdmin">,
-  request: Request,
+  fields: MediaUploadFields,
+  file: StoredUpload,
 ): Promise<UploadMediaResult> {
-  const quota = await storageQuotaOf(db, env, viewer);
-  if (quota && quota.usedBytes >= quota.limitBytes) {
-    discardRequestBody(request, MEDIA_BODY_BUDGET);
-    return overQuota(quota);
-  }
-  let received;
-  try {
-    received = await receiveMultipartUpload(request, storage, {
-      files: mediaUploadRules(viewer),
-      beforeFile: (_name, fields) => {
-        const parsed = MediaUploadSchema.safeParse(fields);
-        if (!parsed.success) throw new FieldsRefused(uploadFieldsToast(parsed.error));
-      },
-      quota: uploadQuotaOf(quota),
-    });
-  } catch (error) {
-    if (error instanceof FieldsRefused) return { ok: false, status: 400, toast: error.toast };
-    if (error instanceof UploadError)
-      return error.reason === "over-quota" ? overQuota(quota!) : refusal(error);
-    throw error;
-  }
-
-  const file = received.files.file;
-  if (!file) return { ok: false, status: 400, toast: MEDIA_TOASTS.noFile };
-  const fields = MediaUploadSchema.safeParse(received.fields);
-  if (!fields.success) {
-    await discardUploads(storage, received.files);
-    return { ok: false, status: 400, toast: uploadFieldsToast(fields.error) };
-  }
-
   try {
     const [row] = await db.transaction(async (tx) => {
-      await claimStorage(tx, viewer.id, file.size, quota?.limitBytes ?? null);
+      await claimStorage(tx, viewer.id, file.size, storageLimitBytes(env, viewer));
       return tx
         .insert(media)
         .values({
           userId: viewer.id,
-          title: fields.data.title,
-          description: fields.data.description,
-          notes: fields.data.notes,
+          title: fields.title,
+          description: fields.description,
+          notes: fields.notes,
           fileName: file.originalName,
           fileUrl: file.url,
           storageKey: file.key,
@@ -141,31 +99,44 @@ export async function uploadMedia(
     });
     return { ok: true, media: { ...row!, inUse: false } };
   } catch (error) {
-    await discardUploads(storage, received.files);
+    await discardUploads(storage, { file });
     // Another upload of this account was recorded while this one streamed in.
-    if (error instanceof StorageQuotaExceeded) return overQuota(error.quota);
+    if (error instanceof StorageQuotaExceeded) {
+      return { ok: false, status: 413, toast: storageFullToast(error.quota) };
+    }
     throw error;
   }
 }
 
-function overQuota(quota: StorageQuota): UploadMediaResult {
-  return {
-    ok: false,
-    status: 413,
-    toast: { ...MEDIA_TOASTS.storageFull, description: storageQuotaMessage(quota) },
-  };
+/** Whether the account has no room left at all: its upload is refused before a byte of it is read. */
+export function isStorageFull(quota: StorageQuota | null): quota is StorageQuota {
+  return quota !== null && quota.usedBytes >= quota.limitBytes;
 }
 
-function refusal(error: UploadError): UploadMediaResult {
-  switch (error.reason) {
+/** The storage-full toast, saying the account's limit and what is left of it. */
+export function storageFullToast(quota: StorageQuota): FlashToast {
+  return { ...MEDIA_TOASTS.storageFull, description: storageQuotaMessage(quota) };
+}
+
+/**
+ * The spec's toast for an upload the pipeline refused; `quota` is the account's as the upload began (an upload
+ * refused for the quota names what was left of it).
+ */
+export function uploadRefusalToast(
+  reason: UploadRefusalReason,
+  quota: StorageQuota | null = null,
+): FlashToast {
+  switch (reason) {
     case "invalid-type":
-      return { ok: false, status: error.status, toast: MEDIA_TOASTS.invalidType };
+      return MEDIA_TOASTS.invalidType;
     case "too-large":
-      return { ok: false, status: error.status, toast: MEDIA_TOASTS.tooLarge };
+      return MEDIA_TOASTS.tooLarge;
     case "image-too-large":
-      return { ok: false, status: error.status, toast: MEDIA_TOASTS.imageTooLarge };
+      return MEDIA_TOASTS.imageTooLarge;
+    case "over-quota":
+      return quota ? storageFullToast(quota) : MEDIA_TOASTS.uploadFailed;
     default:
-      return { ok: false, status: error.status, toast: MEDIA_TOASTS.uploadFailed };
+      return MEDIA_TOASTS.uploadFailed;
   }
 }
 

@@ -2,19 +2,40 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FormReply } from "~/lib/form-submission";
 import { MEDIA_TOASTS } from "~/lib/media";
-import { saveBusinessFromForm } from "../businesses/save-business";
+import { action as adminAction } from "~/routes/admin/businesses";
+import { action as uploadAction } from "~/routes/resources/media-upload";
+import { routeArgs, sessionHeaders, signInConfirmedUser } from "../../../tests/support/route-calls";
 import { media, users } from "../db/schema";
 import { createTestServices } from "../test-services";
 import { generatedBytes, multipartBody, TINY_PNG } from "../uploads/test-multipart";
-import { uploadMedia } from "./media";
 import { formatStorage, storageQuotaMessage } from "./storage-quota";
 
 const KB = 1024;
 const MB = 1024 * KB;
-const owner = { id: "quota-owner", isAdmin: false };
-const admin = { id: "quota-admin", isAdmin: true };
+type Account = { id: string; cookie: string };
+let owner: Account;
+let admin: Account;
 let services: Awaited<ReturnType<typeof createTestServices>>;
+
+/** The upload dialog's request through the /dashboard/media action, answered as the upload's outcome. */
+async function uploadMedia(app: typeof services, account: Account, request: Request) {
+  request.headers.set("Cookie", account.cookie);
+  const response = await uploadAction(routeArgs(app, request));
+  const body = (await response.json()) as { ok: boolean; toast: typeof MEDIA_TOASTS.storageFull };
+  return body.ok ? { ok: true as const } : { ok: false as const, status: response.status, toast: body.toast };
+}
+
+/** The business dialog's save through the /admin action, answered as the save's outcome. */
+async function saveBusinessFromForm(app: typeof services, account: Account, request: Request) {
+  request.headers.set("Cookie", account.cookie);
+  const { data, init } = (await adminAction(routeArgs(app, request))) as unknown as {
+    data: FormReply;
+    init: { status: number };
+  };
+  return { ok: data.ok, status: init.status, fieldErrors: data.result?.error };
+}
 
 /** A media upload of `bytes` bytes (a PNG header, then filler). */
 function uploadRequest(bytes: number, title = "Banner") {
@@ -26,9 +47,11 @@ function uploadRequest(bytes: number, title = "Banner") {
       content: generatedBytes(bytes, { head: TINY_PNG }),
     },
   ]);
+  const headers = sessionHeaders(null);
+  headers.set("Content-Type", contentType);
   return new Request("http://localhost/dashboard/media", {
     method: "POST",
-    headers: { "Content-Type": contentType },
+    headers,
     body,
     duplex: "half",
   } as RequestInit);
@@ -44,10 +67,18 @@ const rowsOf = (userId: string) => services.db.select().from(media).where(eq(med
 
 beforeAll(async () => {
   services = await createTestServices({ STORAGE_QUOTA_MB: "1" });
-  await services.db.insert(users).values([
-    { id: owner.id, name: "Owner", email: "quota-owner@example.com" },
-    { id: admin.id, name: "Admin", email: "quota-admin@example.com", role: "admin" },
-  ]);
+  const password = "harbor-lights-2026";
+  owner = await signInConfirmedUser(services, {
+    email: "quota-owner@example.com",
+    password,
+    clientIp: "10.7.0.1",
+  });
+  admin = await signInConfirmedUser(services, {
+    email: "quota-admin@example.com",
+    password,
+    clientIp: "10.7.0.2",
+  });
+  await services.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
 });
 afterAll(async () => {
   await services?.close();

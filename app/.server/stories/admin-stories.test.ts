@@ -1,18 +1,20 @@
+import { readdir, rm } from "node:fs/promises";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AdminStorySearchSchema, type AdminStoryInput } from "~/lib/admin-story-schemas";
+import { AdminStorySearchSchema, SaveStorySchema, type AdminStoryInput } from "~/lib/admin-story-schemas";
 import { businessStories, media, users } from "../db/schema";
 import type { Storage } from "../storage";
 import { createTestServices } from "../test-services";
 import { createStory, deleteStory, listAdminStories, updateStory } from "./admin-stories";
-import { saveStoryFromForm } from "./save-admin-story";
+import { receiveValidatedForm } from "../uploads";
+import { saveStory, STORY_FORM_OPTIONS } from "./save-admin-story";
 import { siteToday } from "./site-date";
 
 const TIME_ZONE = "America/Los_Angeles";
 const admin = { id: "admin-1", isAdmin: true };
 const owner = { id: "owner-1", isAdmin: false };
-const silent = { error: () => undefined };
 
 function addDays(date: string, days: number): string {
   const [year, month, day] = date.split("-").map(Number);
@@ -46,6 +48,13 @@ describe("admin stories", () => {
     if (file) body.append("background_image", file);
     return new Request("http://localhost/admin/stories", { method: "POST", body });
   }
+  /** What the /admin/stories action does with the dialog's save: the form streamed in and checked, then saved. */
+  async function saveForm(viewer: typeof admin, request: Request, storage: Storage = services.storage) {
+    const received = await receiveValidatedForm(request, storage, SaveStorySchema, STORY_FORM_OPTIONS);
+    if (!received.ok) return received;
+    const saved = await saveStory({ db: services.db, storage }, viewer, received.value, received.files);
+    return { ...saved, storageError: received.storageError };
+  }
   const fields = {
     title: "Fresh Bread",
     short_description: "A bakery's kiosk.",
@@ -74,7 +83,11 @@ describe("admin stories", () => {
   beforeEach(async () => {
     await services.db.delete(businessStories);
     await services.db.delete(media);
+    await rm(backgroundsDir(), { recursive: true, force: true });
   });
+  const backgroundsDir = () => path.join(services.dataDir, "uploads", "story-backgrounds");
+  /** Story backgrounds in storage: a refused save leaves none behind. */
+  const storedBackgrounds = () => readdir(backgroundsDir()).catch(() => []);
 
   it("lists newest first with the three counts; a future-dated story counts in the total only", async () => {
     await createStory(services.db, admin, input({ title: "Old", publish_date: addDays(today, -30) }));
@@ -150,20 +163,19 @@ describe("admin stories", () => {
     });
     expect(await deleteStory(services.db, owner, created.story.id)).toMatchObject({ status: 403 });
     const file = new File([png], "bg.png", { type: "image/png" });
-    expect(await saveStoryFromForm(services, owner, form(fields, file), silent)).toMatchObject({
-      status: 403,
-    });
+    expect(await saveForm(owner, form(fields, file))).toMatchObject({ status: 403 });
     expect(await services.db.select().from(businessStories)).toEqual(before);
     expect(await services.db.select().from(media)).toEqual([]);
+    expect(await storedBackgrounds()).toEqual([]);
   });
 
   it("saves the form with a background image under story-backgrounds/ and records its media row", async () => {
     const file = new File([png], "Patio Photo.png", { type: "image/png" });
-    const result = await saveStoryFromForm(services, admin, form(fields, file), silent);
+    const result = await saveForm(admin, form(fields, file));
     expect(result).toMatchObject({
       ok: true,
       mode: "create",
-      imageFailed: false,
+      storageError: undefined,
       story: { isFeatured: true },
     });
     const [row] = await services.db.select().from(media);
@@ -181,9 +193,9 @@ describe("admin stories", () => {
   });
 
   it("answers field errors for missing fields and a disguised file, storing nothing", async () => {
-    const empty = await saveStoryFromForm(services, admin, form({ title: " " }), silent);
+    const empty = await saveForm(admin, form({ title: " " }));
     expect(empty).toMatchObject({ ok: false, status: 400 });
-    expect(!empty.ok && "fieldErrors" in empty && empty.fieldErrors).toMatchObject({
+    expect(!empty.ok && "result" in empty && empty.result?.error).toMatchObject({
       title: ["Title is required"],
       short_description: ["Short description is required"],
       description: ["Description is required"],
@@ -192,17 +204,17 @@ describe("admin stories", () => {
       publish_date: ["Publish date is required"],
     });
     const fake = new File([new TextEncoder().encode("<svg></svg>")], "bg.png", { type: "image/png" });
-    const refused = await saveStoryFromForm(services, admin, form(fields, fake), silent);
+    const refused = await saveForm(admin, form(fields, fake));
     expect(refused).toMatchObject({
       ok: false,
       status: 415,
-      fieldErrors: { background_image: ["Please select an image file."] },
+      result: { error: { background_image: ["Please select an image file."] } },
     });
     expect(await services.db.select().from(businessStories)).toEqual([]);
     expect(await services.db.select().from(media)).toEqual([]);
   });
 
-  it("logs a failing image upload and saves the story without a new image", async () => {
+  it("saves the story without a new image when storing it fails, and says why", async () => {
     const created = await createStory(services.db, admin, input({ title: "Kept" }));
     if (!created.ok) throw new Error("refused");
     await services.db.update(businessStories).set({ backgroundImageUrl: "/media/kept.png" });
@@ -212,22 +224,18 @@ describe("admin stories", () => {
         throw new Error("disk full");
       },
     };
-    const logged: string[] = [];
-    const log = { error: (_details: object, message: string) => void logged.push(message) };
     const file = new File([png], "bg.png", { type: "image/png" });
-    const edit = await saveStoryFromForm(
-      { db: services.db, storage: broken },
+    const edit = await saveForm(
       admin,
       form({ ...fields, id: created.story.id, title: "Edited" }, file),
-      log,
+      broken,
     );
     expect(edit).toMatchObject({
       ok: true,
       mode: "update",
-      imageFailed: true,
+      storageError: new Error("disk full"),
       story: { title: "Edited", backgroundImageUrl: "/media/kept.png" },
     });
-    expect(logged).toEqual(["story background upload failed; saving the story without it"]);
     expect(await services.db.select().from(media)).toEqual([]);
   });
 });

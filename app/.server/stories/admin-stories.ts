@@ -7,8 +7,10 @@ import {
   type AdminStorySearch,
 } from "~/lib/admin-story-schemas";
 import type { IndustryId } from "~/lib/industries";
+import { isUuid } from "~/lib/uuid";
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
 import type { Database } from "../db/client";
+import { containsPattern } from "../db/like-pattern";
 import { businessStories, media } from "../db/schema";
 import type { StoredUpload } from "../uploads";
 import { siteToday } from "./site-date";
@@ -24,8 +26,6 @@ export interface AdminStoryReader {
 export type NotFound = { ok: false; status: 404; reason: "not-found" };
 const NOT_FOUND: NotFound = { ok: false, status: 404, reason: "not-found" };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const adminColumns = {
   id: businessStories.id,
   title: businessStories.title,
@@ -39,18 +39,13 @@ const adminColumns = {
   backgroundImageUrl: businessStories.backgroundImageUrl,
 } satisfies Record<keyof AdminStory, unknown>;
 
-/** `%`, `_` and `\` typed into the search box are literal characters, not wildcards. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** Spec §2: search (title or author, case-insensitive), industry and Featured Only, all in the WHERE clause. */
 function filtersOf(search: AdminStorySearch): SQL | undefined {
   const conditions: SQL[] = [];
   if (search.industry) conditions.push(eq(businessStories.industry, search.industry));
   if (search.featured) conditions.push(eq(businessStories.isFeatured, true));
   if (search.q) {
-    const pattern = containsPattern(search.q);
+    const pattern = containsPattern(search.q.toLowerCase());
     // lower(...) like matches the trigram indexes on lower(title) and lower(author).
     conditions.push(
       or(
@@ -172,7 +167,7 @@ export async function updateStory(
   image?: StoredUpload,
 ): Promise<StoryWriteResult> {
   if (!viewer.isAdmin) return FORBIDDEN;
-  if (!UUID.test(id)) return NOT_FOUND;
+  if (!isUuid(id)) return NOT_FOUND;
   return db.transaction(async (tx) => {
     const [story] = await tx
       .update(businessStories)
@@ -195,7 +190,7 @@ export async function deleteStory(
   id: string,
 ): Promise<{ ok: true } | Forbidden | NotFound> {
   if (!viewer.isAdmin) return FORBIDDEN;
-  if (!UUID.test(id)) return NOT_FOUND;
+  if (!isUuid(id)) return NOT_FOUND;
   const [row] = await db
     .delete(businessStories)
     .where(eq(businessStories.id, id))

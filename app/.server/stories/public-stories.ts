@@ -1,7 +1,9 @@
 import { and, count, desc, eq, lte, or, sql, type SQL } from "drizzle-orm";
 import type { IndustryId } from "~/lib/industries";
 import { INDUSTRY_IDS } from "~/lib/industries";
+import { isUuid } from "~/lib/uuid";
 import type { Database } from "../db/client";
+import { containsPattern } from "../db/like-pattern";
 import { businessStories } from "../db/schema";
 import { renderStoryMarkdown } from "./render-markdown";
 import { siteToday } from "./site-date";
@@ -58,11 +60,6 @@ function isPublished(reader: StoryReader): SQL {
   return lte(businessStories.publishDate, siteToday(reader.env.SITE_TIMEZONE));
 }
 
-/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 export interface StoryFilters {
   industry?: IndustryId;
   /** Case-insensitive substring of the title, author or short description (spec §2). */
@@ -80,7 +77,7 @@ export async function listPublishedStories(
   if (filters.featuredOnly) conditions.push(eq(businessStories.isFeatured, true));
   const query = filters.query?.trim().slice(0, MAX_QUERY_LENGTH);
   if (query) {
-    const pattern = containsPattern(query);
+    const pattern = containsPattern(query.toLowerCase());
     // lower(...) like matches the trigram indexes on lower(title) and lower(author).
     conditions.push(
       or(
@@ -123,12 +120,9 @@ export async function countPublishedByIndustry(reader: StoryReader): Promise<Rec
   return counts;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One published story, or null when the id is malformed, unknown or not yet published (all the same to visitors). */
 export async function getPublishedStory(reader: StoryReader, id: string): Promise<PublicStory | null> {
-  // A malformed id would make PostgreSQL reject the uuid cast; it simply names no story.
-  if (!UUID_PATTERN.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [story] = await reader.db
     .select({ ...summaryColumns, description: businessStories.description, content: businessStories.content })
     .from(businessStories)

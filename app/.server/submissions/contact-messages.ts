@@ -1,5 +1,5 @@
 import type { ContactMessageInput } from "~/lib/marketing-schemas";
-import { HONEYPOT_FIELD } from "~/lib/marketing-schemas";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { contactMessages } from "../db/schema";
 import type { Services } from "../services";
 import {

@@ -9,6 +9,7 @@ import {
   type InboxOpenCounts,
   type InboxSearch,
 } from "~/lib/admin-inbox-schemas";
+import { isUuid } from "~/lib/uuid";
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
 import { queryRows, type Database } from "../db/client";
 import { businessApplications, contactMessages, storySubmissions } from "../db/schema";
@@ -22,8 +23,6 @@ const TABLES = {
   business_application: businessApplications,
   contact_message: contactMessages,
 } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface InboxPage {
   ok: true;
@@ -177,7 +176,7 @@ export async function setInboxItemHandled(
 ): Promise<{ ok: true } | Forbidden | { ok: false; status: 404; reason: "not-found" }> {
   if (!viewer.isAdmin) return FORBIDDEN;
   const notFound = { ok: false, status: 404, reason: "not-found" } as const;
-  if (!UUID.test(id)) return notFound;
+  if (!isUuid(id)) return notFound;
   const table = TABLES[kind];
   const [row] = await db
     .update(table)

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { BusinessApplicationSchema, ContactMessageSchema, HONEYPOT_FIELD } from "~/lib/marketing-schemas";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { BusinessApplicationSchema, ContactMessageSchema } from "~/lib/marketing-schemas";
 import { businessApplications, contactMessages, outbox } from "../db/schema";
 import { APPLICATIONS_PER_IP, submitBusinessApplication } from "./business-applications";
 import { sendContactMessage } from "./contact-messages";

@@ -1,5 +1,5 @@
-import { HONEYPOT_FIELD, ShareStorySchema, type ShareStoryInput } from "~/lib/story-schemas";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/use-form-validation";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import type { ShareStoryInput } from "~/lib/story-schemas";
 import type { Database } from "../db/client";
 import { storySubmissions } from "../db/schema";
 import type { RateLimitRule } from "../rate-limit";
@@ -21,22 +21,16 @@ export interface StorySubmissionServices {
   mailer: { wake(): void };
 }
 
-export type SubmitStoryResult = SubmissionResult | { ok: false; status: 400; fieldErrors: FieldErrors };
-
 /**
- * The share dialog's submission (spec §7 "Submit story" leaves its effect open). Validated with the form's own
- * schema, limited per client IP, honeypot-screened, then stored in story_submissions with the team email queued
- * in the same transaction: a story is never lost when mail is down, and never emailed unless it was stored.
+ * The share dialog's submission, parsed with ShareStorySchema:
+ * limited per client IP, honeypot-screened, then stored in story_submissions with the team email queued in the
+ * same transaction: a story is never lost when mail is down, and never emailed unless it was stored.
  */
 export async function submitStory(
   { db, env, mailer }: StorySubmissionServices,
   caller: SubmissionCaller,
-  values: Record<string, unknown>,
-): Promise<SubmitStoryResult> {
-  // The schema strips a pasted NUL from the story and refuses one in a name (docs/security.md).
-  const parsed = ShareStorySchema.safeParse(values);
-  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error) };
-  const input = parsed.data;
+  input: ShareStoryInput,
+): Promise<SubmissionResult> {
 
   const stop = await screenSubmission(db, {
     form: "story-submission",

@@ -9,5 +9,11 @@ export {
   type ReceiveOptions,
   type ReceivedUpload,
 } from "./receive-multipart";
+export {
+  isMultipartForm,
+  receiveValidatedForm,
+  type ValidatedForm,
+  type ValidatedFormOptions,
+} from "./receive-validated-form";
 export { SNIFF_BYTES, storeUpload, type FileRule, type StoredUpload, type UploadQuota } from "./store-upload";
 export { UploadError, type UploadRefusalReason } from "./upload-error";

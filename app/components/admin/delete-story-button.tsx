@@ -1,11 +1,12 @@
-import { ConfirmDeleteButton, useDeleteToasts } from "~/components/ui/confirm-delete-button";
+import { ConfirmDeleteButton } from "~/components/ui/confirm-delete-button";
+import { useFetcherReplyToast } from "~/lib/use-reply-toast";
 import { DELETE_STORY_CONFIRMATION } from "~/lib/admin-story-schemas";
 
 const DELETE_FETCHER_KEY = "delete-story";
 
 /** Call once on the panel: shows 'Story deleted successfully!' / 'Error deleting story'. */
 export function useDeleteStoryToasts() {
-  useDeleteToasts(DELETE_FETCHER_KEY);
+  useFetcherReplyToast(DELETE_FETCHER_KEY);
 }
 
 /** A card's delete button; the story is deleted only after the spec's confirmation (§7). */

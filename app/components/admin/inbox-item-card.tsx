@@ -12,8 +12,9 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { InboxActionReply, InboxItem } from "~/lib/admin-inbox-schemas";
+import type { InboxItem } from "~/lib/admin-inbox-schemas";
 import { cn } from "~/lib/cn";
+import type { FormReply } from "~/lib/form-submission";
 import { DeliveryBadge } from "./delivery-badge";
 
 /** Every inbox card's mark-as-handled shares one keyed fetcher, so the page can show its result toast. */
@@ -43,7 +44,7 @@ export function InboxItemCard({
   onCreateStory: (item: Extract<InboxItem, { kind: "story_submission" }>) => void;
 }) {
   const titleId = useId();
-  const fetcher = useFetcher<InboxActionReply>({ key: INBOX_FETCHER_KEY });
+  const fetcher = useFetcher<FormReply>({ key: INBOX_FETCHER_KEY });
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === item.id;
   const { label, Icon } = KIND[item.kind];
   const handled = item.handledAt !== null;

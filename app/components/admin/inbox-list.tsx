@@ -1,18 +1,16 @@
 import { Inbox } from "lucide-react";
-import { useEffect } from "react";
-import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { Link, useNavigate, useNavigation } from "react-router";
 import { Switch } from "~/components/ui/switch";
 import { Label } from "~/components/ui/label";
-import { notify } from "~/components/ui/toast";
 import {
   INBOX_TABS,
-  type InboxActionReply,
   type InboxItem,
   type InboxKind,
   type InboxOpenCounts,
   type InboxSearch,
 } from "~/lib/admin-inbox-schemas";
 import { cn } from "~/lib/cn";
+import { useFetcherReplyToast } from "~/lib/use-reply-toast";
 import { INBOX_FETCHER_KEY, InboxItemCard } from "./inbox-item-card";
 import { ListPagination, pageHref } from "./list-pagination";
 
@@ -94,10 +92,7 @@ export function InboxList({
   timeZone: string;
   onCreateStory: (item: Extract<InboxItem, { kind: "story_submission" }>) => void;
 }) {
-  const fetcher = useFetcher<InboxActionReply>({ key: INBOX_FETCHER_KEY });
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast) notify(fetcher.data.toast);
-  }, [fetcher.state, fetcher.data]);
+  useFetcherReplyToast(INBOX_FETCHER_KEY);
 
   if (items.length === 0) {
     return (

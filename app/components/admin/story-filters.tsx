@@ -4,10 +4,9 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
+import { IndustrySelect } from "~/components/ui/industry-select";
 import { Switch } from "~/components/ui/switch";
 import type { AdminStorySearch } from "~/lib/admin-story-schemas";
-import { INDUSTRIES } from "~/lib/industries";
 
 const TYPING_DELAY_MS = 300;
 const PATH = "/admin/stories";
@@ -98,20 +97,14 @@ export function StoryFilters({ search }: { search: AdminStorySearch }) {
           <Label htmlFor="admin-story-industry" className="shrink-0">
             Industry
           </Label>
-          <NativeSelect
+          <IndustrySelect
+            blank="All Industries"
             id="admin-story-industry"
             name="industry"
             value={industry}
             wrapperClassName="sm:w-56"
             onChange={(event) => send({ industry: event.currentTarget.value })}
-          >
-            <option value="">All Industries</option>
-            {INDUSTRIES.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.title}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         </div>
         <div className="flex items-center justify-between gap-4">
           <div className="flex items-center gap-2">

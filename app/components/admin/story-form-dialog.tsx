@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { FormDialog } from "~/components/ui/form-dialog";
 import {
-  AdminStorySchema,
+  SaveStorySchema,
   STORY_IMAGE_FIELD,
   type AdminStory,
   type StoryDraft,
@@ -63,13 +63,13 @@ export function StoryFormDialog({ open, onOpenChange, story, draft, formKey, tod
           : "Share a Local Shine success story. Fields marked * are required."
       }
       formLabel={title}
-      schema={AdminStorySchema}
+      schema={SaveStorySchema}
       action="/admin/stories"
       editId={story?.id ?? null}
       fileFields={STORY_FILE_FIELDS}
       submitLabel={story ? "Update Story" : "Create Story"}
     >
-      {(controls) => <StoryFormFields initial={initial} {...controls} />}
+      {(fields) => <StoryFormFields initial={initial} fields={fields} />}
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { BusinessFormFields } from "~/components/businesses/business-form-fields";
 import { FormDialog } from "~/components/ui/form-dialog";
-import { BUSINESS_IMAGE_FIELDS, BusinessSchema, type ManagedBusiness } from "~/lib/business-schemas";
+import { BUSINESS_IMAGE_FIELDS, SaveBusinessSchema, type ManagedBusiness } from "~/lib/business-schemas";
 
 interface BusinessFormDialogProps {
   open: boolean;
@@ -26,12 +26,12 @@ export function BusinessFormDialog({ open, onOpenChange, business, formKey }: Bu
           : "Add a listing to the Local Shiners directory. Fields marked * are required."
       }
       formLabel={business ? `Edit ${business.name}` : "Add Business"}
-      schema={BusinessSchema}
+      schema={SaveBusinessSchema}
       editId={business?.id ?? null}
       fileFields={BUSINESS_IMAGE_FIELDS}
       submitLabel={business ? "Update Business" : "Create Business"}
     >
-      {(controls) => <BusinessFormFields business={business} {...controls} />}
+      {(fields) => <BusinessFormFields business={business} fields={fields} />}
     </FormDialog>
   );
 }

@@ -1,179 +1,153 @@
-import { FormField, FormSection, type FieldProps } from "~/components/businesses/form-field";
-import { FieldError } from "~/components/ui/field-error";
+import type * as React from "react";
+import { Field } from "~/components/ui/field";
 import { ImageField } from "~/components/ui/image-field";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
-import type { ManagedBusiness } from "~/lib/business-schemas";
-import { INDUSTRIES } from "~/lib/industries";
-import type { FieldErrors } from "~/lib/use-form-validation";
+import { Input } from "~/components/ui/input";
+import { IndustrySelect } from "~/components/ui/industry-select";
+import { Textarea } from "~/components/ui/textarea";
+import type { ManagedBusiness, SaveBusinessSchema } from "~/lib/business-schemas";
+import type { FormFields } from "~/lib/use-validated-form";
 
 const KEEP_IMAGE_HINT = "Current image set. Choose a file to replace it.";
 
 interface BusinessFormFieldsProps {
   /** The listing being edited (its values preload the fields), or null when adding. */
   business: ManagedBusiness | null;
-  errors: FieldErrors;
-  fieldProps: (name: string) => FieldProps;
-  clearError: (name: string) => void;
+  fields: FormFields<typeof SaveBusinessSchema>;
 }
 
 /**
  * Every field of spec §3 `businesses` that a person enters, in the spec's six sections (§2). Input names are the
- * spec's column names, which BusinessSchema reads on both sides.
+ * spec's column names, which SaveBusinessSchema reads on both sides.
  */
-export function BusinessFormFields({ business, errors, fieldProps, clearError }: BusinessFormFieldsProps) {
-  const text = (name: string, label: string, value: string | null | undefined, extra: object = {}) => (
-    <FormField
-      label={label}
-      field={fieldProps(name)}
-      errors={errors[name]}
-      defaultValue={value ?? ""}
-      {...extra}
-    />
-  );
-  const textarea = (name: string, label: string, value: string | null | undefined, placeholder?: string) => (
-    <FormField
-      multiline
-      label={label}
-      field={fieldProps(name)}
-      errors={errors[name]}
-      defaultValue={value ?? ""}
-      placeholder={placeholder}
-      className="sm:col-span-2"
-      maxLength={2000}
-    />
+export function BusinessFormFields({ business, fields }: BusinessFormFieldsProps) {
+  const longText = (field: keyof typeof fields, label: string, value: string | null | undefined) => (
+    <Field field={fields[field]} label={label} className="sm:col-span-2">
+      <Textarea rows={3} maxLength={2000} defaultValue={value ?? ""} />
+    </Field>
   );
 
   return (
     <div className="space-y-6">
       <FormSection title="Basic Information">
-        {text("name", "Business Name", business?.name, {
-          required: true,
-          maxLength: 200,
-          autoComplete: "organization",
-        })}
-        <div className="space-y-2">
-          <Label htmlFor="business-industry">
-            Industry
-            <span aria-hidden className="text-destructive">
-              *
-            </span>
-          </Label>
-          <NativeSelect
-            id="business-industry"
-            defaultValue={business?.industry ?? ""}
-            aria-required
-            {...fieldProps("industry")}
-          >
-            <option value="">Select an industry</option>
-            {INDUSTRIES.map((industry) => (
-              <option key={industry.id} value={industry.id}>
-                {industry.title}
-              </option>
-            ))}
-          </NativeSelect>
-          <FieldError id="industry-error" errors={errors.industry} />
-        </div>
-        {textarea("description", "Description", business?.description, "What makes your business shine?")}
+        <Field field={fields.name} label="Business Name" required>
+          <Input maxLength={200} autoComplete="organization" defaultValue={business?.name ?? ""} />
+        </Field>
+        <Field field={fields.industry} label="Industry" required>
+          <IndustrySelect blank="Select an industry" defaultValue={business?.industry ?? ""} />
+        </Field>
+        <Field field={fields.description} label="Description" className="sm:col-span-2">
+          <Textarea
+            rows={3}
+            maxLength={2000}
+            placeholder="What makes your business shine?"
+            defaultValue={business?.description ?? ""}
+          />
+        </Field>
         <div className="sm:col-span-2">
           <ImageField
-            id="business-image"
-            name="image"
+            field={fields.image}
             label="Business Image"
             shape="banner"
             currentUrl={business?.imageUrl ?? null}
             currentHint={KEEP_IMAGE_HINT}
-            errors={errors.image}
-            onChange={() => clearError("image")}
           />
         </div>
       </FormSection>
 
       <FormSection title="Location">
-        {text("address", "Address", business?.address, {
-          required: true,
-          maxLength: 200,
-          autoComplete: "street-address",
-          className: "sm:col-span-2",
-        })}
-        {text("city", "City", business?.city, {
-          required: true,
-          maxLength: 100,
-          autoComplete: "address-level2",
-        })}
+        <Field field={fields.address} label="Address" required className="sm:col-span-2">
+          <Input maxLength={200} autoComplete="street-address" defaultValue={business?.address ?? ""} />
+        </Field>
+        <Field field={fields.city} label="City" required>
+          <Input maxLength={100} autoComplete="address-level2" defaultValue={business?.city ?? ""} />
+        </Field>
         <div className="grid grid-cols-2 gap-4">
-          {text("state", "State", business?.state, {
-            required: true,
-            maxLength: 50,
-            autoComplete: "address-level1",
-          })}
-          {text("zip_code", "Zip Code", business?.zipCode, {
-            required: true,
-            maxLength: 10,
-            inputMode: "numeric",
-            autoComplete: "postal-code",
-          })}
+          <Field field={fields.state} label="State" required>
+            <Input maxLength={50} autoComplete="address-level1" defaultValue={business?.state ?? ""} />
+          </Field>
+          <Field field={fields.zip_code} label="Zip Code" required>
+            <Input
+              maxLength={10}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              defaultValue={business?.zipCode ?? ""}
+            />
+          </Field>
         </div>
       </FormSection>
 
       <FormSection title="Contact Information">
-        {text("phone", "Phone", business?.phone, { type: "tel", maxLength: 40, autoComplete: "tel" })}
-        {text("email", "Email", business?.email, { type: "email", maxLength: 255, autoComplete: "email" })}
-        {text("website", "Website", business?.website, {
-          type: "url",
-          maxLength: 2048,
-          placeholder: "https://",
-          className: "sm:col-span-2",
-        })}
+        <Field field={fields.phone} label="Phone">
+          <Input type="tel" maxLength={40} autoComplete="tel" defaultValue={business?.phone ?? ""} />
+        </Field>
+        <Field field={fields.email} label="Email">
+          <Input type="email" maxLength={255} autoComplete="email" defaultValue={business?.email ?? ""} />
+        </Field>
+        <Field field={fields.website} label="Website" className="sm:col-span-2">
+          <Input type="url" maxLength={2048} placeholder="https://" defaultValue={business?.website ?? ""} />
+        </Field>
       </FormSection>
 
       <FormSection title="Business Details">
-        {text("rating", "Rating", String(business?.rating ?? 0), {
-          type: "number",
-          min: 0,
-          max: 5,
-          step: 0.1,
-          inputMode: "decimal",
-          hint: "0 to 5, in steps of 0.1",
-        })}
-        {text("review_count", "Review Count", String(business?.reviewCount ?? 0), {
-          type: "number",
-          min: 0,
-          step: 1,
-          inputMode: "numeric",
-        })}
-        {text("offer_text", "Special Offer", business?.offerText, {
-          maxLength: 500,
-          placeholder: "e.g. 10% off your first visit",
-          className: "sm:col-span-2",
-        })}
+        <Field field={fields.rating} label="Rating" hint="0 to 5, in steps of 0.1">
+          <Input
+            type="number"
+            min={0}
+            max={5}
+            step={0.1}
+            inputMode="decimal"
+            defaultValue={String(business?.rating ?? 0)}
+          />
+        </Field>
+        <Field field={fields.review_count} label="Review Count">
+          <Input
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            defaultValue={String(business?.reviewCount ?? 0)}
+          />
+        </Field>
+        <Field field={fields.offer_text} label="Special Offer" className="sm:col-span-2">
+          <Input
+            maxLength={500}
+            placeholder="e.g. 10% off your first visit"
+            defaultValue={business?.offerText ?? ""}
+          />
+        </Field>
       </FormSection>
 
       <FormSection title="Owner Information">
-        {text("owner_name", "Owner Name", business?.ownerName, {
-          maxLength: 200,
-          className: "sm:col-span-2",
-        })}
-        {textarea("owner_bio", "Owner Bio", business?.ownerBio)}
+        <Field field={fields.owner_name} label="Owner Name" className="sm:col-span-2">
+          <Input maxLength={200} defaultValue={business?.ownerName ?? ""} />
+        </Field>
+        {longText("owner_bio", "Owner Bio", business?.ownerBio)}
         <div className="sm:col-span-2">
           <ImageField
-            id="business-owner-image"
-            name="owner_image"
+            field={fields.owner_image}
             label="Owner Image"
             shape="portrait"
             currentUrl={business?.ownerImageUrl ?? null}
             currentHint={KEEP_IMAGE_HINT}
-            errors={errors.owner_image}
-            onChange={() => clearError("owner_image")}
           />
         </div>
       </FormSection>
 
       <FormSection title="Additional Information">
-        {textarea("quality_description", "Quality Commitment", business?.qualityDescription)}
-        {textarea("community_description", "Community Impact", business?.communityDescription)}
-        {textarea("sustainability_description", "Sustainability", business?.sustainabilityDescription)}
+        {longText("quality_description", "Quality Commitment", business?.qualityDescription)}
+        {longText("community_description", "Community Impact", business?.communityDescription)}
+        {longText("sustainability_description", "Sustainability", business?.sustainabilityDescription)}
       </FormSection>
     </div>
+  );
+}
+
+/** One titled group of the dialog (Basic Information, Location, …), two columns from small screens up. */
+function FormSection({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="min-w-0 space-y-4 border-t pt-5 first:border-t-0 first:pt-0">
+      <legend className="float-left mb-4 w-full text-base font-semibold text-ink">{title}</legend>
+      <div className="clear-both grid gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
   );
 }

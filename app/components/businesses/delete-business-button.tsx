@@ -1,11 +1,12 @@
-import { ConfirmDeleteButton, useDeleteToasts } from "~/components/ui/confirm-delete-button";
+import { ConfirmDeleteButton } from "~/components/ui/confirm-delete-button";
+import { useFetcherReplyToast } from "~/lib/use-reply-toast";
 import { DELETE_BUSINESS_CONFIRMATION } from "~/lib/business-schemas";
 
 const DELETE_FETCHER_KEY = "delete-business";
 
 /** Call once on the dashboard page: shows 'Business deleted successfully' / 'Failed to delete business'. */
 export function useDeleteBusinessToasts() {
-  useDeleteToasts(DELETE_FETCHER_KEY);
+  useFetcherReplyToast(DELETE_FETCHER_KEY);
 }
 
 /** A row's delete button; the listing is deleted only after the spec's confirmation (§7). */

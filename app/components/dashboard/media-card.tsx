@@ -1,17 +1,23 @@
 import { Clapperboard } from "lucide-react";
 import { useFetcher } from "react-router";
-import { DeleteMediaDialog } from "~/components/dashboard/delete-media-dialog";
 import { MediaPreview } from "~/components/dashboard/media-preview";
-import type { FlashToast } from "~/lib/flash-toast";
+import { ConfirmDeleteButton } from "~/components/ui/confirm-delete-button";
 import { cn } from "~/lib/cn";
+import type { FormReply } from "~/lib/form-submission";
 import { formatLongDate, formatMegabytes, isVideoType, type MediaItem } from "~/lib/media";
-import { useActionToast } from "~/lib/use-action-toast";
+import { useFetcherReplyToast } from "~/lib/use-reply-toast";
+
+const DELETE_FETCHER_KEY = "delete-media";
+
+/** Call once on the dashboard: shows 'Media deleted' / 'Delete failed'. */
+export function useDeleteMediaToasts() {
+  useFetcherReplyToast(DELETE_FETCHER_KEY);
+}
 
 /** One media card (spec §2): preview, delete, title, two-line description, long date, size in MB. */
 export function MediaCard({ item, timeZone }: { item: MediaItem; timeZone: string }) {
-  const fetcher = useFetcher<{ toast?: FlashToast }>();
-  const deleting = fetcher.state !== "idle";
-  useActionToast(fetcher.data);
+  const fetcher = useFetcher<FormReply>({ key: DELETE_FETCHER_KEY });
+  const deleting = fetcher.state !== "idle" && fetcher.formData?.get("id") === item.id;
 
   return (
     <article
@@ -31,11 +37,17 @@ export function MediaCard({ item, timeZone }: { item: MediaItem; timeZone: strin
           </span>
         ) : null}
         <div className="absolute top-2 right-2">
-          <DeleteMediaDialog
-            title={item.title}
-            inUse={item.inUse}
-            disabled={deleting}
-            onConfirm={() => fetcher.submit({ intent: "delete", id: item.id }, { method: "post" })}
+          <ConfirmDeleteButton
+            fetcherKey={DELETE_FETCHER_KEY}
+            id={item.id}
+            label={`Delete ${item.title}`}
+            title="Delete this media?"
+            description={
+              item.inUse
+                ? `“${item.title}” will be removed from your dashboard. The listing or story that shows this image keeps it.`
+                : `“${item.title}” will be removed from your dashboard and its file deleted. This can't be undone.`
+            }
+            trigger="overlay"
           />
         </div>
       </div>

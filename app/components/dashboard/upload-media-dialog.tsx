@@ -13,12 +13,13 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { Textarea } from "~/components/ui/textarea";
 import { notify } from "~/components/ui/toast";
 import type { FlashToast } from "~/lib/flash-toast";
+import { parseFormData } from "~/lib/form-submission";
 import {
   MAX_MEDIA_BYTES,
   MEDIA_TOASTS,
@@ -123,30 +124,15 @@ function UploadMediaForm({ signedIn, onBusyChange, onDone }: UploadMediaFormProp
           onFileChange={setFile}
           disabled={uploading}
         />
-        <div className="space-y-2">
-          <Label htmlFor="media-title">Title</Label>
-          <Input
-            id="media-title"
-            name="title"
-            maxLength={200}
-            required
-            placeholder="e.g. Spring sale banner"
-          />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="media-description">Description</Label>
-          <Textarea id="media-description" name="description" maxLength={2000} rows={3} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="media-notes">Notes</Label>
-          <Textarea
-            id="media-notes"
-            name="notes"
-            maxLength={2000}
-            rows={2}
-            placeholder="Only you see these"
-          />
-        </div>
+        <Field field={{ id: "media-title", name: "title" }} label="Title">
+          <Input maxLength={200} required placeholder="e.g. Spring sale banner" />
+        </Field>
+        <Field field={{ id: "media-description", name: "description" }} label="Description">
+          <Textarea maxLength={2000} rows={3} />
+        </Field>
+        <Field field={{ id: "media-notes", name: "notes" }} label="Notes">
+          <Textarea maxLength={2000} rows={2} placeholder="Only you see these" />
+        </Field>
       </fieldset>
       {progress !== null ? (
         <div className="space-y-2" aria-live="polite">
@@ -180,10 +166,10 @@ function checkBeforeUpload(
   if (!file) return { toast: MEDIA_TOASTS.noFile, field: "file" };
   if (!looksAllowed(MEDIA_TYPES, file)) return { toast: MEDIA_TOASTS.invalidType, field: "file" };
   if (file.size > MAX_MEDIA_BYTES) return { toast: MEDIA_TOASTS.tooLarge, field: "file" };
-  const parsed = MediaUploadSchema.safeParse(text);
-  if (!parsed.success)
-    return { toast: uploadFieldsToast(parsed.error), field: String(parsed.error.issues[0]?.path[0]) };
-  return null;
+  const submission = parseFormData(new URLSearchParams(text), MediaUploadSchema);
+  if (submission.status === "success") return null;
+  const errors = submission.error ?? {};
+  return { toast: uploadFieldsToast(errors), field: Object.keys(errors)[0] ?? "title" };
 }
 
 /** The toast in a JSON reply from the upload route, if it has one. */

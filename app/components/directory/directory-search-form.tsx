@@ -4,10 +4,10 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
+import { IndustrySelect } from "~/components/ui/industry-select";
 import { cn } from "~/lib/cn";
 import { ALL_BUSINESSES_PATH, ZIP_QUERY_MAX_LENGTH } from "~/lib/directory-search";
-import { INDUSTRIES, type IndustryId } from "~/lib/industries";
+import type { IndustryId } from "~/lib/industries";
 
 /**
  * The directory search fields (spec §2: an Industry select with All Industries plus the five, a Zip Code text
@@ -41,14 +41,12 @@ export function DirectorySearchForm({
     >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-industry`}>Industry</Label>
-        <NativeSelect id={`${id}-industry`} name="industry" defaultValue={industry ?? ""}>
-          <option value="">All Industries</option>
-          {INDUSTRIES.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.title}
-            </option>
-          ))}
-        </NativeSelect>
+        <IndustrySelect
+          blank="All Industries"
+          id={`${id}-industry`}
+          name="industry"
+          defaultValue={industry ?? ""}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-zip`}>Zip Code</Label>

@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { initialOf } from "./account-initial";
-import type { HeaderViewer } from "./site-header";
+import type { HeaderViewer } from "./header-viewer";
 
 /** Spec §2: the signed-in avatar menu (Dashboard, Business Listing Dashboard, and for admins the panels). */
 export default function AccountMenu({ viewer }: { viewer: HeaderViewer }) {

@@ -6,16 +6,11 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 import { initialOf } from "./account-initial";
+import type { HeaderViewer } from "./header-viewer";
 import { LogoMark } from "./logo";
 
 // The avatar menu (Radix dropdown) is only for signed-in people: visitors never download it (docs/performance.md).
 const AccountMenu = lazy(() => import("./account-menu"));
-
-export interface HeaderViewer {
-  email: string;
-  name: string;
-  isAdmin: boolean;
-}
 
 /** Spec §2 "Shared header": nav links, then Sign In / Join Our Network or the avatar menu and Sign Out. */
 export const NAV_LINKS = [

@@ -1,5 +1,5 @@
 import { Loader2, Trash2 } from "lucide-react";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import {
   AlertDialog,
@@ -13,27 +13,17 @@ import {
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { notify } from "~/components/ui/toast";
-import { cn } from "~/lib/cn";
-import type { FlashToast } from "~/lib/flash-toast";
+import type { FormReply } from "~/lib/form-submission";
 
-/** What a delete action replies with; only the toast matters here. */
-type DeleteReply = { toast?: FlashToast };
-
-/**
- * Call once on the (always mounted) page that lists the deletable items, with the same `fetcherKey` as its
- * buttons: the deleted item itself is gone by the time the reply settles, so its own effects never run.
- */
-export function useDeleteToasts(fetcherKey: string) {
-  const fetcher = useFetcher<DeleteReply>({ key: fetcherKey });
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.toast) notify(fetcher.data.toast);
-    // One toast per reply, once the fetcher settles (after the list reloaded), not per re-render.
-  }, [fetcher.state, fetcher.data]);
-}
+const TRIGGER_STYLES = {
+  icon: "size-9 text-destructive hover:bg-destructive/10 hover:text-destructive",
+  labelled: "text-destructive hover:bg-destructive/10 hover:text-destructive",
+  overlay:
+    "size-9 rounded-full border-white/60 bg-white/90 text-destructive shadow-sm backdrop-blur hover:bg-white hover:text-destructive",
+};
 
 type ConfirmDeleteButtonProps = {
-  /** Shared by every button of one list and its `useDeleteToasts` call. */
+  /** Shared by every button of one list and its page's `useFetcherReplyToast` call, which shows the reply. */
   fetcherKey: string;
   /** Posted as `{ intent: "delete", id }`. */
   id: string;
@@ -44,8 +34,11 @@ type ConfirmDeleteButtonProps = {
   description: ReactNode;
   /** Route that handles the delete intent; defaults to the current route. */
   action?: string;
-  /** "icon": a compact icon-only trigger for table rows; "labelled": icon plus the word Delete, for cards. */
-  trigger?: "icon" | "labelled";
+  /**
+   * "icon": a compact icon-only trigger for table rows; "labelled": icon plus the word Delete, for cards;
+   * "overlay": a round icon-only trigger over an image.
+   */
+  trigger?: keyof typeof TRIGGER_STYLES;
 };
 
 /** A delete button that posts only after the user confirms in an alert dialog. */
@@ -58,23 +51,23 @@ export function ConfirmDeleteButton({
   action,
   trigger = "labelled",
 }: ConfirmDeleteButtonProps) {
-  const fetcher = useFetcher<DeleteReply>({ key: fetcherKey });
+  const fetcher = useFetcher<FormReply>({ key: fetcherKey });
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === id;
-  const icon = trigger === "icon";
+  const labelled = trigger === "labelled";
 
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
         <Button
           type="button"
-          variant={icon ? "ghost" : "outline"}
-          size={icon ? "icon" : "sm"}
+          variant={trigger === "icon" ? "ghost" : "outline"}
+          size={labelled ? "sm" : "icon"}
           disabled={busy}
           aria-label={label}
-          className={cn(icon && "size-9", "text-destructive hover:bg-destructive/10 hover:text-destructive")}
+          className={TRIGGER_STYLES[trigger]}
         >
           {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
-          {icon ? null : "Delete"}
+          {labelled ? "Delete" : null}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>

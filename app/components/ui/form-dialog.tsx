@@ -1,7 +1,7 @@
+import { getFormProps } from "@conform-to/react";
 import { Loader2, Save } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -11,33 +11,24 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { notify } from "~/components/ui/toast";
-import type { FlashToast } from "~/lib/flash-toast";
-import { useFormValidation, type FieldErrors } from "~/lib/use-form-validation";
+import { FieldError } from "~/components/ui/field";
+import type { FormReply } from "~/lib/form-submission";
+import { useReplyToast } from "~/lib/use-reply-toast";
+import { useValidatedForm, type FormFields, type FormSchema } from "~/lib/use-validated-form";
 
-/** What a save action replies: a toast, and field errors when it refused the form. */
-type SaveReply =
-  { ok: true; toast?: FlashToast } | { ok: false; fieldErrors?: FieldErrors; toast?: FlashToast };
-
-/** What the fields need from the form's validation (one schema per form, STYLE.md habit 3). */
-export type FormDialogControls = Pick<
-  ReturnType<typeof useFormValidation>,
-  "errors" | "fieldProps" | "clearError"
->;
-
-interface FormDialogProps {
+interface FormDialogProps<S extends FormSchema> {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Changes on every opening, so each starts from a fresh form and a fresh fetcher. */
   formKey: number;
-  /** The fetcher's key is `${fetcherKey}-${formKey}`. */
+  /** The fetcher's key (and the form's id) is `${fetcherKey}-${formKey}`. */
   fetcherKey: string;
   title: string;
   description: string;
   /** The form's accessible name. */
   formLabel: string;
-  /** The schema the route's action parses with; checked here before anything is sent. */
-  schema: z.ZodType;
+  /** The schema the route's action parses the save with; checked here before anything is sent. */
+  schema: S;
   /** The route whose action saves; defaults to the current route. */
   action?: string;
   /** Sent as the hidden `id` field when editing; null when creating. */
@@ -45,23 +36,21 @@ interface FormDialogProps {
   /** The form's file inputs: sent after every text field, and only when a file was picked. */
   fileFields: readonly string[];
   submitLabel: string;
-  children: (controls: FormDialogControls) => ReactNode;
+  children: (fields: FormFields<S>) => ReactNode;
 }
 
 /**
- * The create/edit dialog of a multipart form. It can't be closed while saving; after a save it shows the reply's
- * toast and closes, when the page's data has reloaded.
+ * The create/edit dialog of a multipart form (intent "save"). It can't be closed while saving; after a save it
+ * shows the reply's toast and closes, when the page's data has reloaded.
  */
-export function FormDialog({
+export function FormDialog<S extends FormSchema>({
   open,
   onOpenChange,
-  formKey,
-  fetcherKey,
   title,
   description,
   ...form
-}: FormDialogProps) {
-  const fetcher = useFetcher<SaveReply>({ key: `${fetcherKey}-${formKey}` });
+}: FormDialogProps<S>) {
+  const fetcher = useFetcher<FormReply>({ key: `${form.fetcherKey}-${form.formKey}` });
   const busy = fetcher.state !== "idle";
   const block = (event: Event) => {
     if (busy) event.preventDefault();
@@ -80,7 +69,7 @@ export function FormDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <DialogForm
-          key={formKey}
+          key={form.formKey}
           fetcher={fetcher}
           onSaved={() => onOpenChange(false)}
           onCancel={() => onOpenChange(false)}
@@ -91,62 +80,59 @@ export function FormDialog({
   );
 }
 
-type DialogFormProps = Pick<
-  FormDialogProps,
-  "formLabel" | "schema" | "action" | "editId" | "fileFields" | "submitLabel" | "children"
+type DialogFormProps<S extends FormSchema> = Omit<
+  FormDialogProps<S>,
+  "open" | "onOpenChange" | "title" | "description"
 > & {
-  fetcher: ReturnType<typeof useFetcher<SaveReply>>;
+  fetcher: ReturnType<typeof useFetcher<FormReply>>;
   onSaved: () => void;
   onCancel: () => void;
 };
 
-function DialogForm(props: DialogFormProps) {
+function DialogForm<S extends FormSchema>(props: DialogFormProps<S>) {
   const { fetcher, formLabel, schema, action, editId, fileFields, submitLabel, children, onSaved, onCancel } =
     props;
   const reply = fetcher.data;
-  const { errors, onSubmit, fieldProps, clearError } = useFormValidation(
-    schema,
-    reply && !reply.ok ? reply.fieldErrors : undefined,
-  );
   const busy = fetcher.state !== "idle";
+  const [form, fields] = useValidatedForm(schema, {
+    id: `${props.fetcherKey}-${props.formKey}`,
+    lastResult: reply?.result,
+    onSubmit(event, { formData }) {
+      event.preventDefault();
+      // Text fields first, then files: the server checks the text before it stores a single byte of a file.
+      const body = new FormData();
+      for (const [name, value] of formData) if (typeof value === "string") body.append(name, value);
+      for (const name of fileFields) {
+        const file = formData.get(name);
+        if (file instanceof File && file.size > 0) body.append(name, file);
+      }
+      void fetcher.submit(body, { method: "post", action, encType: "multipart/form-data" });
+    },
+  });
+  useReplyToast(reply, !busy);
 
   useEffect(() => {
-    if (fetcher.state !== "idle" || !reply) return;
-    if (reply.toast) notify(reply.toast);
     // React Router reloads the page's data after a successful action: the list shows the change.
-    if (reply.ok) onSaved();
+    if (!busy && reply?.ok) onSaved();
     // Once per reply: when the fetcher settles (after the page's data reloaded), not on every re-render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, reply]);
-
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    if (!onSubmit(event)) return;
-    event.preventDefault();
-    const values = new FormData(event.currentTarget);
-    // Text fields first, then files: the server checks the text before it stores a single byte of a file.
-    const body = new FormData();
-    for (const [name, value] of values) if (typeof value === "string") body.append(name, value);
-    for (const name of fileFields) {
-      const file = values.get(name);
-      if (file instanceof File && file.size > 0) body.append(name, file);
-    }
-    void fetcher.submit(body, { method: "post", action, encType: "multipart/form-data" });
-  }
+  }, [busy, reply]);
 
   return (
     <fetcher.Form
       method="post"
       action={action}
       encType="multipart/form-data"
-      noValidate
-      onSubmit={submit}
+      {...getFormProps(form)}
       aria-busy={busy}
       aria-label={formLabel}
       className="flex min-h-0 flex-col"
     >
+      <input type="hidden" name="intent" value="save" />
       {editId ? <input type="hidden" name="id" value={editId} /> : null}
       <fieldset disabled={busy} className="min-w-0 px-6 py-5">
-        {children({ errors, fieldProps, clearError })}
+        {children(fields)}
+        <FieldError id={form.errorId} errors={form.errors} className="mt-4" />
       </fieldset>
       <DialogFooter className="sticky bottom-0 flex-row justify-end border-t bg-background/95 px-6 py-4 backdrop-blur">
         <Button type="button" variant="outline" disabled={busy} onClick={onCancel}>

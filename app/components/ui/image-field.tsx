@@ -1,6 +1,6 @@
 import { ImageIcon, UserRound } from "lucide-react";
 import { useEffect, useState } from "react";
-import { FieldError } from "~/components/ui/field-error";
+import { FieldError, type FieldState } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/cn";
 import { IMAGE_FILE_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/lib/form-fields";
@@ -10,14 +10,11 @@ const ACCEPT = acceptAttribute(IMAGE_TYPES);
 const FORMATS_HINT = "JPG, PNG, WebP or GIF, up to 20MB.";
 
 interface ImageFieldProps {
-  id: string;
-  name: string;
+  /** The file input's id, name and errors (from the form's schema check or the server's reply). */
+  field: FieldState;
   label: string;
   /** The image saved now (edit mode); a newly picked file replaces it on save. */
   currentUrl: string | null;
-  /** Errors from the form's schema check or the server's reply. */
-  errors?: string[];
-  onChange: () => void;
   /** Round preview for a person's photo, wide for a banner or background. */
   shape: "banner" | "portrait";
   /** The hint while the saved image is kept. */
@@ -31,13 +28,14 @@ interface ImageFieldProps {
  * as soon as a file is picked; the form's schema repeats it on submit and the server checks the file's bytes.
  */
 export function ImageField(props: ImageFieldProps) {
-  const { id, name, label, currentUrl, errors, onChange, shape, currentHint, pickedHint } = props;
+  const { field, label, currentUrl, shape, currentHint, pickedHint } = props;
+  const { id, name, errors } = field;
   const [file, setFile] = useState<File | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
   const picked = useObjectUrl(file && !pickError ? file : null);
   const preview = file ? picked : currentUrl;
   const shown = pickError ? [pickError] : errors;
-  const errorId = `${name}-error`;
+  const errorId = `${id}-error`;
   const hint = file ? pickedHint?.(file.name) : currentUrl ? currentHint : undefined;
 
   function onPick(event: React.ChangeEvent<HTMLInputElement>) {
@@ -47,7 +45,6 @@ export function ImageField(props: ImageFieldProps) {
     else if (!looksAllowed(IMAGE_TYPES, next)) setPickError(IMAGE_FILE_MESSAGE);
     else if (next.size > MAX_IMAGE_BYTES) setPickError(IMAGE_TOO_LARGE_MESSAGE);
     else setPickError(null);
-    onChange();
   }
 
   const Placeholder = shape === "portrait" ? UserRound : ImageIcon;
@@ -75,7 +72,7 @@ export function ImageField(props: ImageFieldProps) {
             accept={ACCEPT}
             onChange={onPick}
             aria-invalid={shown?.length ? true : undefined}
-            aria-describedby={shown?.length ? `${errorId} ${id}-hint` : `${id}-hint`}
+            aria-describedby={shown?.length ? `${id}-hint ${errorId}` : `${id}-hint`}
             className={cn(
               "block w-full max-w-full overflow-hidden text-sm text-muted-foreground file:mr-3 file:h-9 file:cursor-pointer file:rounded-md file:border-0",
               "file:bg-secondary file:px-3 file:text-sm file:font-semibold file:text-secondary-foreground hover:file:bg-secondary/80",

@@ -1,6 +1,5 @@
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data } from "react-router";
 import type { Route } from "./+types/businesses";
 import { BusinessFormDialog } from "~/components/businesses/business-form-dialog";
 import { BusinessPagination } from "~/components/businesses/business-pagination";
@@ -13,15 +12,19 @@ import {
   BUSINESS_TOASTS,
   DeleteBusinessSchema,
   ManageSearchSchema,
-  type BusinessActionReply,
+  SaveBusinessSchema,
   type ManagedBusiness,
 } from "~/lib/business-schemas";
-import { getViewer, requireUser } from "~/.server/auth/guards";
+import { hasFieldErrors } from "~/lib/form-submission";
+import { requireUser } from "~/.server/auth/guards";
 import { deleteBusiness, listManagedBusinesses } from "~/.server/businesses/manage";
-import { BUSINESS_FORM_BUDGET, saveBusinessFromForm } from "~/.server/businesses/save-business";
+import { BUSINESS_FORM_BUDGET, businessFormOptions, saveBusiness } from "~/.server/businesses/save-business";
+import { dialogAction, type DialogRequest } from "~/.server/dialog-action";
+import { formReply } from "~/.server/form-actions";
+import { storageQuotaOf } from "~/.server/media/storage-quota";
 import { getRequestInfo } from "~/.server/request-context";
 import { getServicesFrom } from "~/.server/services";
-import { discardRequestBody } from "~/.server/uploads";
+import { receiveValidatedForm } from "~/.server/uploads";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.isAdmin ? "All Business Listings" : "My Business Listings"} | Local Shine` },
@@ -47,60 +50,51 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const reply = (body: BusinessActionReply, status = 200) => data(body, { status });
-
 /**
- * The dialog's save (multipart: text fields, then images) and the delete button (form-encoded). A signed-out
- * request is answered 401 with the spec's message before any of its body is read; it is not sent to /signin.
+ * The dialog's save (multipart: text fields, then images) and the delete button (intent "delete"). A signed-out
+ * save is answered 401 with the spec's message before any of its body is read.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { log } = getRequestInfo(context);
-  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
-  const viewer = await getViewer(request, context);
-  if (!viewer) {
-    discardRequestBody(request, BUSINESS_FORM_BUDGET);
-    return reply(
-      { ok: false, toast: multipart ? BUSINESS_TOASTS.loginRequired : BUSINESS_TOASTS.deleteFailed },
-      401,
-    );
-  }
-  const services = getServicesFrom(context);
-
-  if (multipart) {
-    try {
-      const result = await saveBusinessFromForm(services, viewer, request);
-      if (!result.ok) {
-        log.info({ status: result.status, userId: viewer.id }, "business save refused");
-        // Field errors speak for themselves; anything else (not found, unreadable form) is the spec's toast.
-        return reply(
-          result.fieldErrors
-            ? { ok: false, fieldErrors: result.fieldErrors }
-            : { ok: false, toast: BUSINESS_TOASTS.saveFailed },
-          result.status,
-        );
+export function action(args: Route.ActionArgs) {
+  return dialogAction(args, {
+    schema: DeleteBusinessSchema,
+    failed: BUSINESS_TOASTS.deleteFailed,
+    async act({ id }, { viewer, services, log }) {
+      if (!(await deleteBusiness(services.db, viewer, id))) {
+        return formReply({ ok: false, toast: BUSINESS_TOASTS.deleteFailed }, 404);
       }
-      const { mode, business } = result;
-      log.info({ businessId: business.id, userId: viewer.id, mode }, `business ${mode}d`);
-      const toast = mode === "create" ? BUSINESS_TOASTS.created : BUSINESS_TOASTS.updated;
-      return reply({ ok: true, intent: mode, id: business.id, toast }, mode === "create" ? 201 : 200);
-    } catch (error) {
-      log.error({ err: error, userId: viewer.id }, "business save failed");
-      return reply({ ok: false, toast: BUSINESS_TOASTS.saveFailed }, 500);
-    }
-  }
+      log.info({ businessId: id, userId: viewer.id }, "business deleted");
+      return formReply({ ok: true, intent: "delete", id, toast: BUSINESS_TOASTS.deleted });
+    },
+    save: {
+      failed: BUSINESS_TOASTS.saveFailed,
+      signedOut: BUSINESS_TOASTS.loginRequired,
+      budget: BUSINESS_FORM_BUDGET,
+      run: saveBusinessForm,
+    },
+  });
+}
 
-  const form = await request.formData().catch(() => null);
-  const input = DeleteBusinessSchema.safeParse(form ? Object.fromEntries(form) : {});
-  if (!input.success) return reply({ ok: false, toast: BUSINESS_TOASTS.deleteFailed }, 400);
-  try {
-    const deleted = await deleteBusiness(services.db, viewer, input.data.id);
-    if (!deleted) return reply({ ok: false, toast: BUSINESS_TOASTS.deleteFailed }, 404);
-    log.info({ businessId: input.data.id, userId: viewer.id }, "business deleted");
-    return reply({ ok: true, intent: "delete", id: input.data.id, toast: BUSINESS_TOASTS.deleted });
-  } catch (error) {
-    log.error({ err: error, businessId: input.data.id }, "business delete failed");
-    return reply({ ok: false, toast: BUSINESS_TOASTS.deleteFailed }, 500);
+async function saveBusinessForm({ request, viewer, services, log }: DialogRequest) {
+  // New images become the uploader's media rows, so they count against their storage quota as they stream in.
+  const quota = await storageQuotaOf(services.db, services.env, viewer);
+  const form = await receiveValidatedForm(
+    request,
+    services.storage,
+    SaveBusinessSchema,
+    businessFormOptions(viewer, quota),
+  );
+  const saved = form.ok ? await saveBusiness(services, viewer, form.value, form.files) : form;
+  if (!saved.ok) {
+    log.info({ status: saved.status, userId: viewer.id }, "business save refused");
+    // Field messages speak for themselves; anything else (not found, an unreadable form) is the spec's toast.
+    const result = "result" in saved ? saved.result : undefined;
+    const toast = hasFieldErrors(result) ? undefined : BUSINESS_TOASTS.saveFailed;
+    return formReply({ ok: false, result, toast }, saved.status);
   }
+  const { mode, business } = saved;
+  log.info({ businessId: business.id, userId: viewer.id, mode }, `business ${mode}d`);
+  const toast = mode === "create" ? BUSINESS_TOASTS.created : BUSINESS_TOASTS.updated;
+  return formReply({ ok: true, intent: mode, id: business.id, toast }, mode === "create" ? 201 : 200);
 }
 
 export default function BusinessDashboard({ loaderData }: Route.ComponentProps) {

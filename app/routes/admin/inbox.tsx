@@ -1,16 +1,12 @@
-import { Link, data, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/inbox";
 import { InboxList, InboxTabs } from "~/components/admin/inbox-list";
 import { StoryFormDialog, useStoryDialog } from "~/components/admin/story-form-dialog";
 import { draftFromSubmission } from "~/components/admin/story-draft";
-import {
-  INBOX_TOASTS,
-  InboxItemActionSchema,
-  InboxSearchSchema,
-  type InboxActionReply,
-} from "~/lib/admin-inbox-schemas";
-import { getViewer, requireAdmin } from "~/.server/auth/guards";
-import { getRequestInfo } from "~/.server/request-context";
+import { INBOX_TOASTS, InboxItemActionSchema, InboxSearchSchema } from "~/lib/admin-inbox-schemas";
+import { requireAdmin } from "~/.server/auth/guards";
+import { dialogAction } from "~/.server/dialog-action";
+import { formReply } from "~/.server/form-actions";
 import { getServicesFrom } from "~/.server/services";
 import { siteToday } from "~/.server/stories/site-date";
 import { listInbox, setInboxItemHandled } from "~/.server/submissions/inbox";
@@ -31,33 +27,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, search, timeZone: env.SITE_TIMEZONE, today: siteToday(env.SITE_TIMEZONE) };
 }
 
-const reply = (body: InboxActionReply, status = 200) => data(body, { status });
-
 /** Mark as handled / Reopen. The admin check is the domain function's: it refuses and changes nothing otherwise. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { log } = getRequestInfo(context);
-  const viewer = await getViewer(request, context);
-  if (!viewer) return reply({ ok: false, toast: INBOX_TOASTS.failed }, 401);
-  const form = await request.formData().catch(() => null);
-  const input = InboxItemActionSchema.safeParse(form ? Object.fromEntries(form) : {});
-  if (!input.success) return reply({ ok: false, toast: INBOX_TOASTS.failed }, 400);
-  const { intent, kind, id } = input.data;
-  try {
-    const result = await setInboxItemHandled(getServicesFrom(context).db, viewer, {
-      kind,
-      id,
-      handled: intent === "handle",
-    });
-    if (!result.ok) {
-      log.info({ status: result.status, userId: viewer.id, kind, id }, "inbox update refused");
-      return reply({ ok: false, toast: INBOX_TOASTS.failed }, result.status);
-    }
-    log.info({ userId: viewer.id, kind, id, intent }, "inbox item updated");
-    return reply({ ok: true, toast: intent === "handle" ? INBOX_TOASTS.handled : INBOX_TOASTS.reopened });
-  } catch (error) {
-    log.error({ err: error, kind, id }, "inbox update failed");
-    return reply({ ok: false, toast: INBOX_TOASTS.failed }, 500);
-  }
+export function action(args: Route.ActionArgs) {
+  return dialogAction(args, {
+    schema: InboxItemActionSchema,
+    failed: INBOX_TOASTS.failed,
+    async act({ intent, kind, id }, { viewer, services, log }) {
+      const result = await setInboxItemHandled(services.db, viewer, {
+        kind,
+        id,
+        handled: intent === "handle",
+      });
+      if (!result.ok) {
+        log.info({ status: result.status, userId: viewer.id, kind, id }, "inbox update refused");
+        return formReply({ ok: false, toast: INBOX_TOASTS.failed }, result.status);
+      }
+      log.info({ userId: viewer.id, kind, id, intent }, "inbox item updated");
+      return formReply({
+        ok: true,
+        toast: intent === "handle" ? INBOX_TOASTS.handled : INBOX_TOASTS.reopened,
+      });
+    },
+  });
 }
 
 export default function InboxPage({ loaderData }: Route.ComponentProps) {

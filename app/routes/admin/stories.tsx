@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/stories";
 import { AdminStoryList } from "~/components/admin/admin-story-list";
 import { useDeleteStoryToasts } from "~/components/admin/delete-story-button";
@@ -11,15 +11,19 @@ import {
   ADMIN_STORY_TOASTS,
   AdminStorySearchSchema,
   DeleteStorySchema,
-  type AdminStoryActionReply,
+  SaveStorySchema,
 } from "~/lib/admin-story-schemas";
-import { getViewer, requireAdmin } from "~/.server/auth/guards";
+import type { FlashToast } from "~/lib/flash-toast";
+import { hasFieldErrors } from "~/lib/form-submission";
+import { requireAdmin } from "~/.server/auth/guards";
+import { dialogAction, type DialogRequest } from "~/.server/dialog-action";
+import { formReply } from "~/.server/form-actions";
 import { getRequestInfo } from "~/.server/request-context";
 import { getServicesFrom } from "~/.server/services";
 import { deleteStory, listAdminStories } from "~/.server/stories/admin-stories";
-import { saveStoryFromForm, STORY_FORM_BUDGET } from "~/.server/stories/save-admin-story";
+import { saveStory, STORY_FORM_BUDGET, STORY_FORM_OPTIONS } from "~/.server/stories/save-admin-story";
 import { siteToday } from "~/.server/stories/site-date";
-import { discardRequestBody } from "~/.server/uploads";
+import { discardRequestBody, receiveValidatedForm } from "~/.server/uploads";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Shine Stories Management Panel | Local Shine" },
@@ -46,62 +50,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const reply = (body: AdminStoryActionReply, status = 200) => data(body, { status });
+const { saveFailed, deleteFailed } = ADMIN_STORY_TOASTS;
 
 /**
- * The dialog's save (multipart: text fields, then the background image) and the delete button (form-encoded).
+ * The dialog's save (multipart: text fields, then the background image) and the delete button (intent "delete").
  * Whether the viewer is an admin is decided in the domain functions, which refuse and change nothing otherwise.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { log } = getRequestInfo(context);
-  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
-  const failedToast = multipart ? ADMIN_STORY_TOASTS.saveFailed : ADMIN_STORY_TOASTS.deleteFailed;
-  const viewer = await getViewer(request, context);
-  if (!viewer) {
+export function action(args: Route.ActionArgs) {
+  return dialogAction(args, {
+    schema: DeleteStorySchema,
+    failed: deleteFailed,
+    async act({ id }, { viewer, services, log }) {
+      const result = await deleteStory(services.db, viewer, id);
+      if (!result.ok) return formReply({ ok: false, toast: deleteFailed }, result.status);
+      log.info({ storyId: id, userId: viewer.id }, "story deleted");
+      return formReply({ ok: true, intent: "delete", id, toast: ADMIN_STORY_TOASTS.deleted });
+    },
+    save: { failed: saveFailed, budget: STORY_FORM_BUDGET, run: saveStoryForm },
+  });
+}
+
+async function saveStoryForm({ request, viewer, services, log }: DialogRequest) {
+  // Refused before the body is read, so a non-admin's image is never stored (saveStory would refuse too).
+  if (!viewer.isAdmin) {
     discardRequestBody(request, STORY_FORM_BUDGET);
-    return reply({ ok: false, toast: failedToast }, 401);
+    return formReply({ ok: false, toast: saveFailed }, 403);
   }
-  const services = getServicesFrom(context);
-
-  if (multipart) {
-    try {
-      const result = await saveStoryFromForm(services, viewer, request, log);
-      if (!result.ok) {
-        log.info({ status: result.status, userId: viewer.id }, "story save refused");
-        const fieldErrors = "fieldErrors" in result ? result.fieldErrors : undefined;
-        return reply(
-          fieldErrors ? { ok: false, fieldErrors } : { ok: false, toast: failedToast },
-          result.status,
-        );
-      }
-      const { mode, story, imageFailed } = result;
-      log.info({ storyId: story.id, userId: viewer.id, mode }, `story ${mode}d`);
-      const toast = mode === "create" ? ADMIN_STORY_TOASTS.created : ADMIN_STORY_TOASTS.updated;
-      const note = imageFailed
-        ? { description: "The background image could not be uploaded; the story was saved without it." }
-        : {};
-      return reply(
-        { ok: true, intent: mode, id: story.id, toast: { ...toast, ...note } },
-        mode === "create" ? 201 : 200,
-      );
-    } catch (error) {
-      log.error({ err: error, userId: viewer.id }, "story save failed");
-      return reply({ ok: false, toast: failedToast }, 500);
-    }
+  const form = await receiveValidatedForm(request, services.storage, SaveStorySchema, STORY_FORM_OPTIONS);
+  const saved = form.ok ? await saveStory(services, viewer, form.value, form.files) : form;
+  if (!saved.ok) {
+    log.info({ status: saved.status, userId: viewer.id }, "story save refused");
+    const result = "result" in saved ? saved.result : undefined;
+    const toast = hasFieldErrors(result) ? undefined : saveFailed;
+    return formReply({ ok: false, result, toast }, saved.status);
   }
-
-  const form = await request.formData().catch(() => null);
-  const input = DeleteStorySchema.safeParse(form ? Object.fromEntries(form) : {});
-  if (!input.success) return reply({ ok: false, toast: failedToast }, 400);
-  try {
-    const result = await deleteStory(services.db, viewer, input.data.id);
-    if (!result.ok) return reply({ ok: false, toast: failedToast }, result.status);
-    log.info({ storyId: input.data.id, userId: viewer.id }, "story deleted");
-    return reply({ ok: true, intent: "delete", id: input.data.id, toast: ADMIN_STORY_TOASTS.deleted });
-  } catch (error) {
-    log.error({ err: error, storyId: input.data.id }, "story delete failed");
-    return reply({ ok: false, toast: failedToast }, 500);
+  const { mode, story } = saved;
+  log.info({ storyId: story.id, userId: viewer.id, mode }, `story ${mode}d`);
+  let toast: FlashToast = mode === "create" ? ADMIN_STORY_TOASTS.created : ADMIN_STORY_TOASTS.updated;
+  if (form.ok && form.storageError) {
+    // A background that could not be uploaded is logged, and the story saved without it (not lost).
+    log.error(
+      { err: form.storageError, userId: viewer.id },
+      "story background upload failed; saved without it",
+    );
+    toast = {
+      ...toast,
+      description: "The background image could not be uploaded; the story was saved without it.",
+    };
   }
+  return formReply({ ok: true, intent: mode, id: story.id, toast }, mode === "create" ? 201 : 200);
 }
 
 export default function StoriesPanel({ loaderData }: Route.ComponentProps) {

@@ -1,16 +1,16 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { data } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FieldError } from "~/components/ui/field-error";
+import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/auth-schemas";
-import { useActionToast } from "~/lib/use-action-toast";
-import { useFormValidation, type FieldErrors } from "~/lib/use-form-validation";
+import { useReplyToast } from "~/lib/use-reply-toast";
+import { useValidatedForm } from "~/lib/use-validated-form";
 import { requestPasswordReset } from "~/.server/accounts/accounts";
-import { callerOf, parseForm } from "~/.server/accounts/action-helpers";
+import { authErrorToast, callerOf } from "~/.server/accounts/action-helpers";
+import { formReply, parseSubmission } from "~/.server/form-actions";
 import { getServicesFrom } from "~/.server/services";
 
 export const meta: Route.MetaFunction = () => [
@@ -19,31 +19,28 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const input = await parseForm(request, ForgotPasswordSchema);
-  const result = await requestPasswordReset(getServicesFrom(context), callerOf(request, context), input);
-  if (!result.ok) {
-    return data(
-      {
-        sent: false,
-        toast: {
-          title: "Authentication Error",
-          description: result.message,
-          variant: "destructive" as const,
-        },
-      },
-      { status: result.status },
-    );
+  const submission = await parseSubmission(request, ForgotPasswordSchema);
+  const result = submission.reply();
+  if (submission.status !== "success") return formReply({ ok: false, result }, 400);
+  const outcome = await requestPasswordReset(
+    getServicesFrom(context),
+    callerOf(request, context),
+    submission.value,
+  );
+  if (!outcome.ok) {
+    return formReply({ ok: false, result, toast: authErrorToast(outcome.message) }, outcome.status);
   }
-  return { sent: true, toast: null };
+  return formReply({ ok: true, result });
 }
 
 export default function ForgotPassword() {
-  const actionData = useActionData<typeof action>() as
-    | { sent?: boolean; toast?: { title: string; description?: string } | null; fieldErrors?: FieldErrors }
-    | undefined;
+  const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit, fieldProps } = useFormValidation(ForgotPasswordSchema, actionData?.fieldErrors);
-  useActionToast(actionData);
+  const [form, fields] = useValidatedForm(ForgotPasswordSchema, {
+    id: "forgot-password",
+    lastResult: actionData?.result,
+  });
+  useReplyToast(actionData);
   return (
     <section className="container-page flex justify-center py-16">
       <Card className="w-full max-w-md">
@@ -56,18 +53,16 @@ export default function ForgotPassword() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {actionData?.sent ? (
+          {actionData?.ok ? (
             <p role="status" className="rounded-md bg-secondary p-3 text-sm text-secondary-foreground">
               {RESET_REQUESTED_MESSAGE}
             </p>
           ) : (
-            <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+            <Form method="post" {...getFormProps(form)} className="space-y-4">
               <fieldset disabled={busy} className="space-y-4">
-                <div className="space-y-2">
-                  <Label htmlFor="email">Email</Label>
-                  <Input id="email" type="email" autoComplete="email" required {...fieldProps("email")} />
-                  <FieldError id="email-error" errors={errors.email} />
-                </div>
+                <Field field={fields.email} label="Email">
+                  <Input type="email" autoComplete="email" required />
+                </Field>
                 <Button type="submit" className="w-full">
                   {busy ? "Sending..." : "Send reset link"}
                 </Button>

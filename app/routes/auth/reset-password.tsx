@@ -1,15 +1,16 @@
-import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FieldError } from "~/components/ui/field-error";
+import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { ResetPasswordSchema } from "~/lib/auth-schemas";
-import { useActionToast } from "~/lib/use-action-toast";
-import { useFormValidation, type FieldErrors } from "~/lib/use-form-validation";
+import { useReplyToast } from "~/lib/use-reply-toast";
+import { useValidatedForm } from "~/lib/use-validated-form";
 import { resetPassword } from "~/.server/accounts/accounts";
-import { callerOf, parseForm, redirectWithToast } from "~/.server/accounts/action-helpers";
+import { authErrorToast, callerOf, redirectWithToast } from "~/.server/accounts/action-helpers";
+import { formReply, parseSubmission } from "~/.server/form-actions";
 import { getServicesFrom } from "~/.server/services";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,19 +19,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const input = await parseForm(request, ResetPasswordSchema);
-  const result = await resetPassword(getServicesFrom(context), callerOf(request, context), input);
-  if (!result.ok) {
-    return data(
-      {
-        toast: {
-          title: "Authentication Error",
-          description: result.message,
-          variant: "destructive" as const,
-        },
-      },
-      { status: result.status },
-    );
+  const submission = await parseSubmission(request, ResetPasswordSchema);
+  const result = submission.reply({ hideFields: ["password", "confirmPassword"] });
+  if (submission.status !== "success") return formReply({ ok: false, result }, 400);
+  const outcome = await resetPassword(getServicesFrom(context), callerOf(request, context), submission.value);
+  if (!outcome.ok) {
+    return formReply({ ok: false, result, toast: authErrorToast(outcome.message) }, outcome.status);
   }
   return redirectWithToast("/signin", {
     title: "Password updated",
@@ -41,11 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get("token");
-  const actionData = useActionData<typeof action>() as
-    { toast?: { title: string; description?: string }; fieldErrors?: FieldErrors } | undefined;
+  const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit, fieldProps } = useFormValidation(ResetPasswordSchema, actionData?.fieldErrors);
-  useActionToast(actionData);
+  const [form, fields] = useValidatedForm(ResetPasswordSchema, {
+    id: "reset-password",
+    lastResult: actionData?.result,
+  });
+  useReplyToast(actionData);
   const invalid = !token || params.get("error");
 
   return (
@@ -68,32 +64,16 @@ export default function ResetPassword() {
               </Button>
             </div>
           ) : (
-            <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
-              <input type="hidden" name="token" value={token} />
+            <Form method="post" {...getFormProps(form)} className="space-y-4">
+              <input type="hidden" name={fields.token.name} value={token} />
               <fieldset disabled={busy} className="space-y-4">
-                <div className="space-y-2">
-                  <Label htmlFor="password">New password</Label>
-                  <Input
-                    id="password"
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    {...fieldProps("password")}
-                  />
-                  <FieldError id="password-error" errors={errors.password} />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="confirmPassword">Confirm new password</Label>
-                  <Input
-                    id="confirmPassword"
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    {...fieldProps("confirmPassword")}
-                  />
-                  <FieldError id="confirmPassword-error" errors={errors.confirmPassword} />
-                </div>
-                <FieldError id="token-error" errors={errors.token} />
+                <Field field={fields.password} label="New password">
+                  <Input type="password" autoComplete="new-password" required />
+                </Field>
+                <Field field={fields.confirmPassword} label="Confirm new password">
+                  <Input type="password" autoComplete="new-password" required />
+                </Field>
+                <FieldError id={fields.token.errorId} errors={fields.token.errors} />
                 <Button type="submit" className="w-full">
                   {busy ? "Saving..." : "Set new password"}
                 </Button>

@@ -1,19 +1,21 @@
+import { getFormProps } from "@conform-to/react";
 import { Loader2 } from "lucide-react";
-import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
-import { FieldError } from "~/components/ui/field-error";
+import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SignInSchema } from "~/lib/auth-schemas";
-import { useActionToast } from "~/lib/use-action-toast";
-import { useFormValidation, type FieldErrors } from "~/lib/use-form-validation";
+import { useReplyToast } from "~/lib/use-reply-toast";
+import { useValidatedForm } from "~/lib/use-validated-form";
 import { signIn, signUp } from "~/.server/accounts/accounts";
-import { callerOf, parseForm, redirectWithToast } from "~/.server/accounts/action-helpers";
+import { authErrorToast, callerOf, redirectWithToast } from "~/.server/accounts/action-helpers";
 import { requireAnonymous } from "~/.server/auth/guards";
 import { safeRedirectPath } from "~/.server/auth/return-path";
+import { formReply, parseSubmission } from "~/.server/form-actions";
 import { getRequestInfo } from "~/.server/request-context";
 import { getServicesFrom } from "~/.server/services";
 
@@ -30,58 +32,52 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request, context);
-  const input = await parseForm(request, SignInSchema);
+  const submission = await parseSubmission(request, SignInSchema);
+  // The password is never sent back: a form re-rendered without JavaScript starts with it empty.
+  const result = submission.reply({ hideFields: ["password"] });
+  if (submission.status !== "success") return formReply({ ok: false, result }, 400);
+  const input = submission.value;
   const services = getServicesFrom(context);
   const caller = callerOf(request, context);
   try {
     if (input.intent === "signup") {
-      const result = await signUp(services, caller, input);
-      if (!result.ok) {
-        return data({ toast: authError(result.message), created: false }, { status: result.status });
-      }
-      return {
-        created: true,
+      const outcome = await signUp(services, caller, input);
+      if (!outcome.ok)
+        return formReply({ ok: false, result, toast: authErrorToast(outcome.message) }, outcome.status);
+      return formReply({
+        ok: true,
+        result,
         toast: { title: "Account Created!", description: "Please check your email to confirm your account." },
-      };
+      });
     }
-    const result = await signIn(services, caller, input);
-    if (!result.ok)
-      return data({ toast: authError(result.message), created: false }, { status: result.status });
+    const outcome = await signIn(services, caller, input);
+    if (!outcome.ok)
+      return formReply({ ok: false, result, toast: authErrorToast(outcome.message) }, outcome.status);
     return redirectWithToast(
       safeRedirectPath(input.redirectTo),
       { title: "Welcome Back!", description: "You have successfully signed in." },
-      result.cookies,
+      outcome.cookies,
     );
   } catch (error) {
     getRequestInfo(context).log.error({ err: error }, "sign-in failed unexpectedly");
-    return data(
-      {
-        created: false,
-        toast: {
-          title: "Error",
-          description: "An unexpected error occurred. Please try again.",
-          variant: "destructive" as const,
-        },
-      },
-      { status: 500 },
-    );
+    const toast = {
+      title: "Error",
+      description: "An unexpected error occurred. Please try again.",
+      variant: "destructive" as const,
+    };
+    return formReply({ ok: false, result, toast }, 500);
   }
 }
 
-function authError(message: string) {
-  return { title: "Authentication Error", description: message, variant: "destructive" as const };
-}
-
 export default function SignIn() {
-  const actionData = useActionData<typeof action>() as
-    | { toast?: { title: string; description?: string }; created?: boolean; fieldErrors?: FieldErrors }
-    | undefined;
+  const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const mode = params.get("mode") === "signup" ? "signup" : "signin";
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const { errors, onSubmit, fieldProps, reset } = useFormValidation(SignInSchema, actionData?.fieldErrors);
-  useActionToast(actionData);
+  // One form id per mode: switching modes starts a fresh form.
+  const [form, fields] = useValidatedForm(SignInSchema, { id: mode, lastResult: actionData?.result });
+  useReplyToast(actionData);
 
   const toggleParams = new URLSearchParams(params);
   if (mode === "signin") toggleParams.set("mode", "signup");
@@ -102,37 +98,31 @@ export default function SignIn() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {actionData?.created && mode === "signup" ? (
+          {actionData?.ok && mode === "signup" ? (
             <p role="status" className="mb-4 rounded-md bg-secondary p-3 text-sm text-secondary-foreground">
               We've sent a confirmation link to your email. Follow it to finish creating your account.
             </p>
           ) : null}
-          <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4" key={mode}>
+          <Form method="post" {...getFormProps(form)} className="space-y-4" key={mode}>
             <input type="hidden" name="intent" value={mode} />
             <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
             <fieldset disabled={busy} className="space-y-4">
-              <div className="space-y-2">
-                <Label htmlFor="email">Email</Label>
-                <Input id="email" type="email" autoComplete="email" required {...fieldProps("email")} />
-                <FieldError id="email-error" errors={errors.email} />
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor="password">Password</Label>
+              <Field field={fields.email} label="Email">
+                <Input type="email" autoComplete="email" required />
+              </Field>
+              <Field field={fields.password} label="Password">
                 <Input
-                  id="password"
                   type="password"
                   autoComplete={mode === "signin" ? "current-password" : "new-password"}
                   required
                   minLength={6}
-                  {...fieldProps("password")}
                 />
-                <FieldError id="password-error" errors={errors.password} />
-              </div>
+              </Field>
               {mode === "signin" ? (
                 <div className="flex items-center justify-between gap-4">
                   <div className="flex items-center gap-2">
-                    <Checkbox id="rememberMe" name="rememberMe" value="on" />
-                    <Label htmlFor="rememberMe" className="font-normal">
+                    <Checkbox id={fields.rememberMe.id} name={fields.rememberMe.name} value="on" />
+                    <Label htmlFor={fields.rememberMe.id} className="font-normal">
                       Remember me
                     </Label>
                   </div>
@@ -141,7 +131,7 @@ export default function SignIn() {
                   </Link>
                 </div>
               ) : null}
-              <FieldError id="form-error" errors={errors.form} />
+              <FieldError id={form.errorId} errors={form.errors} />
               <Button type="submit" className="w-full" size="lg">
                 {busy ? <Loader2 className="animate-spin" aria-hidden /> : null}
                 {mode === "signin" ? "Sign In" : "Sign Up"}
@@ -153,7 +143,6 @@ export default function SignIn() {
             <Link
               to={toggleSearch ? `?${toggleSearch}` : "."}
               replace
-              onClick={reset}
               className="font-semibold text-primary hover:underline"
             >
               {mode === "signin" ? "Sign Up" : "Sign In"}

@@ -1,12 +1,15 @@
 import { useEffect } from "react";
-import { data, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/media";
 import type { loader as rootLoader } from "~/root";
+import { useDeleteMediaToasts } from "~/components/dashboard/media-card";
 import { MediaGrid } from "~/components/dashboard/media-grid";
 import { UploadMediaDialog } from "~/components/dashboard/upload-media-dialog";
 import { notify } from "~/components/ui/toast";
 import { DeleteMediaSchema, MEDIA_TOASTS } from "~/lib/media";
 import { requireUser } from "~/.server/auth/guards";
+import { dialogAction } from "~/.server/dialog-action";
+import { formReply } from "~/.server/form-actions";
 import { deleteMedia, listMediaForOwner } from "~/.server/media/media";
 import { getRequestInfo } from "~/.server/request-context";
 import { getServicesFrom } from "~/.server/services";
@@ -31,24 +34,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Delete (spec §7) from a card's confirmation; uploads go to /dashboard/media because they stream. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireUser(request, context);
-  const form = await request.formData().catch(() => null);
-  const input = DeleteMediaSchema.safeParse(form ? Object.fromEntries(form) : {});
-  if (!input.success) return data({ toast: MEDIA_TOASTS.deleteFailed }, { status: 400 });
-  try {
-    const result = await deleteMedia(getServicesFrom(context), viewer, input.data.id);
-    if (!result.ok) return data({ toast: MEDIA_TOASTS.deleteFailed }, { status: result.status });
-    return { toast: MEDIA_TOASTS.deleted };
-  } catch (error) {
-    getRequestInfo(context).log.error({ err: error, mediaId: input.data.id }, "media delete failed");
-    return data({ toast: MEDIA_TOASTS.deleteFailed }, { status: 500 });
-  }
+export function action(args: Route.ActionArgs) {
+  return dialogAction(args, {
+    schema: DeleteMediaSchema,
+    failed: MEDIA_TOASTS.deleteFailed,
+    async act({ id }, { viewer, services }) {
+      const result = await deleteMedia(services, viewer, id);
+      if (!result.ok) return formReply({ ok: false, toast: MEDIA_TOASTS.deleteFailed }, result.status);
+      return formReply({ ok: true, intent: "delete", id, toast: MEDIA_TOASTS.deleted });
+    },
+  });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { media, loadError, timeZone } = loaderData;
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.viewer);
+  useDeleteMediaToasts();
 
   useEffect(() => {
     if (loadError) notify(MEDIA_TOASTS.loadFailed);

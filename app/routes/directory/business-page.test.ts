@@ -2,6 +2,9 @@ import { createElement, Fragment } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, Meta, Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
+import { notFound } from "~/lib/not-found";
+import { ErrorBoundary as RootErrorBoundary, meta as rootMeta } from "~/root";
+import { routeErrorOf } from "../../../tests/support/route-calls";
 import BusinessPage, { meta } from "./business";
 
 const APP_URL = "https://localshine.example";
@@ -31,7 +34,7 @@ const hostile = {
 };
 
 /** The whole page as the server renders it: the route's <Meta> tags and its component. */
-function renderPage(business: typeof hostile | null) {
+function renderPage(business: typeof hostile) {
   const Stub = createRoutesStub([
     {
       id: "root",
@@ -123,10 +126,36 @@ describe("business page (server render)", () => {
     expect(ld).not.toHaveProperty("aggregateRating");
   });
 
-  it("shows 'Business not found' with a way back and no index", () => {
-    const html = renderPage(null);
+  it("shows 'Business not found' with a way back and no index (the root's boundary, for the loader's 404)", () => {
+    const error = routeErrorOf(() => notFound("business"));
+    const Stub = createRoutesStub([
+      {
+        id: "root",
+        path: "/",
+        Component: () => createElement(Fragment, null, createElement(Meta), createElement(Outlet)),
+        meta: rootMeta as never,
+        // The root's own boundary, with a <Meta> beside it (the root Layout renders it in the app).
+        ErrorBoundary: (props: object) =>
+          createElement(
+            Fragment,
+            null,
+            createElement(Meta),
+            createElement(RootErrorBoundary as never, props),
+          ),
+        children: [
+          { id: "routes/directory/business", path: "business/:id", Component: BusinessPage as never },
+        ],
+      },
+    ]);
+    const html = renderToString(
+      createElement(Stub, {
+        initialEntries: [`/business/${hostile.id}`],
+        hydrationData: { loaderData: { root: { appUrl: APP_URL } }, errors: { root: error } },
+      }),
+    );
     expect(html).toContain("Business not found");
     expect(html).toContain('href="/local-shiners"');
     expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toContain("<title>Business not found | Local Shine</title>");
   });
 });

@@ -1,5 +1,5 @@
 import { ArrowLeft, Tag } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/business";
 import { ContactInformation, ReadyToConnect } from "~/components/directory/business-contact";
 import { BusinessImage } from "~/components/directory/business-image";
@@ -9,21 +9,21 @@ import { Button } from "~/components/ui/button";
 import { industryListPath } from "~/lib/directory-search";
 import { industryTitle, isIndustryId } from "~/lib/industries";
 import { localBusinessJsonLd } from "~/lib/local-business-json-ld";
+import { notFound } from "~/lib/not-found";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import { getBusiness } from "~/.server/businesses/directory";
 import { getServicesFrom } from "~/.server/services";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const business = await getBusiness(getServicesFrom(context).db, params.id);
-  // Missing and malformed ids look the same to a visitor: this page's own 'Business not found' (spec §2).
-  if (!business) return data({ business: null }, { status: 404 });
+  // Missing and malformed ids look the same to a visitor: 'Business not found'.
+  if (!business) notFound("business");
   return { business };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const business = loaderData?.business;
-  if (!business)
-    return [{ title: "Business not found | Local Shine" }, { name: "robots", content: "noindex" }];
+  if (!business) return [];
   const appUrl = appUrlFrom(matches);
   const place = `${business.city}, ${business.state}`;
   return [
@@ -50,7 +50,6 @@ function summary(text: string, max = 160) {
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
   const { business } = loaderData;
-  if (!business) return <BusinessNotFound />;
   const industry = industryTitle(business.industry);
   const backTo = isIndustryId(business.industry) ? industryListPath(business.industry) : "/local-shiners";
 
@@ -120,23 +119,5 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
     </article>
-  );
-}
-
-function BusinessNotFound() {
-  return (
-    <section className="container-page flex flex-col items-center py-24 text-center">
-      <h1 className="text-3xl font-bold text-ink sm:text-4xl">Business not found</h1>
-      <p className="mt-3 max-w-md text-muted-foreground">
-        This listing doesn't exist or has been removed. The Local Shiners directory has plenty more to
-        discover.
-      </p>
-      <Button asChild size="lg" className="mt-8">
-        <Link to="/local-shiners">
-          <ArrowLeft aria-hidden="true" />
-          Back to Local Shiners
-        </Link>
-      </Button>
-    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/industry";
 import { DirectoryHeader } from "~/components/directory/directory-header";
 import { DirectoryListing } from "~/components/directory/directory-listing";
@@ -7,6 +7,7 @@ import { IndustryIcon } from "~/components/directory/industry-icon";
 import { directoryListHref, industryListPath, searchResultsHref } from "~/lib/directory-search";
 import { parseDirectorySearch } from "~/lib/directory-search-schema";
 import { INDUSTRIES } from "~/lib/industries";
+import { notFound } from "~/lib/not-found";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import { listDirectoryBusinesses } from "~/.server/businesses/directory";
 import { getRequestInfo } from "~/.server/request-context";
@@ -18,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!industry) {
     // Spec §2: an unknown path is logged and answered with the 404 page.
     getRequestInfo(context).log.warn({ path: pathname }, "unknown path");
-    throw data(null, { status: 404 });
+    notFound();
   }
   // The search form sends `industry`; here the industry lives in the path, so a search (made without JavaScript)
   // is redirected to its canonical URL: this page, another industry's page, or the all page.
@@ -39,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return [{ title: "Page not found | Local Shine" }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return [];
   const { industry, search, listing } = loaderData;
   const pageSuffix = search.page > 1 ? `, Page ${search.page}` : "";
   return seoMeta({

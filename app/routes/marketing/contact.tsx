@@ -1,18 +1,17 @@
-import { LoaderCircle, Mail, MapPin, Store } from "lucide-react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Mail, MapPin, Store } from "lucide-react";
+import { Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
-import { HoneypotField } from "~/components/marketing/honeypot-field";
 import { PageHero } from "~/components/marketing/page-hero";
+import { PublicFormCard } from "~/components/marketing/public-form-card";
 import { SubmissionConfirmation } from "~/components/marketing/submission-confirmation";
-import { TextField } from "~/components/marketing/text-field";
 import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field-error";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 import { CONTACT_MESSAGE_MAX_LENGTH, ContactMessageSchema } from "~/lib/marketing-schemas";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
-import { useFormValidation, type FieldErrors } from "~/lib/use-form-validation";
-import { parseForm } from "~/.server/accounts/action-helpers";
-import { getRequestInfo } from "~/.server/request-context";
-import { getServicesFrom } from "~/.server/services";
+import { useValidatedForm } from "~/lib/use-validated-form";
+import { submitPublicForm } from "~/.server/form-actions";
 import { sendContactMessage } from "~/.server/submissions/contact-messages";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,23 +23,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     appUrl: appUrlFrom(matches),
   });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const input = await parseForm(request, ContactMessageSchema);
-  const { clientIp, log } = getRequestInfo(context);
-  const result = await sendContactMessage(getServicesFrom(context), { clientIp, log }, input);
-  if (!result.ok)
-    return data({ ok: false as const, fieldErrors: { form: [result.message] } }, { status: result.status });
-  return { ok: true as const };
+export function action(args: Route.ActionArgs) {
+  return submitPublicForm(args, ContactMessageSchema, sendContactMessage);
 }
-
-type ActionReply = { ok?: boolean; fieldErrors?: FieldErrors } | undefined;
 
 /** The header's Contact link (its target is open in the spec): a message stored and emailed to the team. */
 export default function Contact() {
-  const reply = useActionData<typeof action>() as ActionReply;
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
-  const { errors, onSubmit, fieldProps } = useFormValidation(ContactMessageSchema, reply?.fieldErrors);
+  const [form, fields] = useValidatedForm(ContactMessageSchema, { id: "contact", lastResult: reply?.result });
 
   return (
     <>
@@ -52,76 +44,44 @@ export default function Contact() {
       </PageHero>
 
       <div className="container-page grid gap-10 py-12 sm:py-16 lg:grid-cols-[1.4fr_1fr]">
-        <section
-          aria-labelledby="contact-form-title"
-          className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8"
+        <PublicFormCard
+          form={form}
+          title="Send us a message"
+          intro="All fields are required. We reply to the email address you give us."
+          busy={busy}
+          submit={{ label: "Send Message", busyLabel: "Sending..." }}
+          confirmation={
+            reply?.ok ? (
+              <SubmissionConfirmation
+                title="Thanks! Your message is on its way."
+                actions={
+                  <>
+                    <Button asChild>
+                      <Link to="/">Back to Home</Link>
+                    </Button>
+                    <Button asChild variant="outline">
+                      <Link to="/contact">Send another message</Link>
+                    </Button>
+                  </>
+                }
+              >
+                <p>Our team usually replies within one business day, by email.</p>
+              </SubmissionConfirmation>
+            ) : null
+          }
         >
-          {reply?.ok ? (
-            <SubmissionConfirmation
-              title="Thanks! Your message is on its way."
-              actions={
-                <>
-                  <Button asChild>
-                    <Link to="/">Back to Home</Link>
-                  </Button>
-                  <Button asChild variant="outline">
-                    <Link to="/contact">Send another message</Link>
-                  </Button>
-                </>
-              }
-            >
-              <p>Our team usually replies within one business day, by email.</p>
-            </SubmissionConfirmation>
-          ) : (
-            <>
-              <h2 id="contact-form-title" className="text-2xl font-extrabold text-ink">
-                Send us a message
-              </h2>
-              <p className="mt-1 text-sm text-muted-foreground">
-                All fields are required. We reply to the email address you give us.
-              </p>
-              <Form method="post" noValidate onSubmit={onSubmit} className="relative mt-6">
-                <fieldset disabled={busy} className="space-y-5">
-                  <div className="grid gap-5 sm:grid-cols-2">
-                    <TextField
-                      label="Name"
-                      required
-                      autoComplete="name"
-                      field={fieldProps("name")}
-                      errors={errors.name}
-                    />
-                    <TextField
-                      label="Email"
-                      required
-                      type="email"
-                      autoComplete="email"
-                      field={fieldProps("email")}
-                      errors={errors.email}
-                    />
-                  </div>
-                  <TextField
-                    label="Message"
-                    required
-                    multiline
-                    maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-                    field={fieldProps("message")}
-                    errors={errors.message}
-                  />
-                  <HoneypotField />
-                  <FieldError
-                    id="form-error"
-                    errors={errors.form}
-                    className="rounded-md bg-destructive/10 p-3"
-                  />
-                  <Button type="submit" size="lg" className="w-full sm:w-auto">
-                    {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-                    {busy ? "Sending..." : "Send Message"}
-                  </Button>
-                </fieldset>
-              </Form>
-            </>
-          )}
-        </section>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field field={fields.name} label="Name" required>
+              <Input autoComplete="name" />
+            </Field>
+            <Field field={fields.email} label="Email" required>
+              <Input type="email" autoComplete="email" />
+            </Field>
+          </div>
+          <Field field={fields.message} label="Message" required>
+            <Textarea rows={6} className="min-h-36" maxLength={CONTACT_MESSAGE_MAX_LENGTH} />
+          </Field>
+        </PublicFormCard>
 
         <aside aria-labelledby="other-ways-title" className="space-y-6">
           <h2 id="other-ways-title" className="text-xl font-extrabold text-ink">

@@ -1,18 +1,16 @@
-import { CalendarCheck, LoaderCircle, PhoneCall, Sparkles } from "lucide-react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { CalendarCheck, PhoneCall, Sparkles } from "lucide-react";
+import { Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/submit-business";
-import { HoneypotField } from "~/components/marketing/honeypot-field";
 import { PageHero } from "~/components/marketing/page-hero";
+import { PublicFormCard } from "~/components/marketing/public-form-card";
 import { SubmissionConfirmation } from "~/components/marketing/submission-confirmation";
-import { TextField } from "~/components/marketing/text-field";
 import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field-error";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { BusinessApplicationSchema } from "~/lib/marketing-schemas";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
-import { useFormValidation, type FieldErrors } from "~/lib/use-form-validation";
-import { parseForm } from "~/.server/accounts/action-helpers";
-import { getRequestInfo } from "~/.server/request-context";
-import { getServicesFrom } from "~/.server/services";
+import { useValidatedForm } from "~/lib/use-validated-form";
+import { submitPublicForm } from "~/.server/form-actions";
 import { submitBusinessApplication } from "~/.server/submissions/business-applications";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,16 +22,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     appUrl: appUrlFrom(matches),
   });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const input = await parseForm(request, BusinessApplicationSchema);
-  const { clientIp, log } = getRequestInfo(context);
-  const result = await submitBusinessApplication(getServicesFrom(context), { clientIp, log }, input);
-  if (!result.ok)
-    return data({ ok: false as const, fieldErrors: { form: [result.message] } }, { status: result.status });
-  return { ok: true as const };
+export function action(args: Route.ActionArgs) {
+  return submitPublicForm(args, BusinessApplicationSchema, submitBusinessApplication);
 }
-
-type ActionReply = { ok?: boolean; fieldErrors?: FieldErrors } | undefined;
 
 const NEXT_STEPS = [
   {
@@ -55,10 +46,13 @@ const NEXT_STEPS = [
 
 /** Spec §2 "Submit a business": stored, emailed to the team and confirmed, rather than only logged. */
 export default function SubmitBusiness() {
-  const reply = useActionData<typeof action>() as ActionReply;
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/submit-business";
-  const { errors, onSubmit, fieldProps } = useFormValidation(BusinessApplicationSchema, reply?.fieldErrors);
+  const [form, fields] = useValidatedForm(BusinessApplicationSchema, {
+    id: "submit-business",
+    lastResult: reply?.result,
+  });
 
   return (
     <>
@@ -70,81 +64,50 @@ export default function SubmitBusiness() {
       </PageHero>
 
       <div className="container-page grid gap-10 py-12 sm:py-16 lg:grid-cols-[1.4fr_1fr]">
-        <section
-          aria-labelledby="application-title"
-          className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8"
-        >
-          {reply?.ok ? (
-            <SubmissionConfirmation
-              title="Thank you! Your business is on our list."
-              actions={
-                <>
-                  <Button asChild>
-                    <Link to="/map">Explore Our Map</Link>
-                  </Button>
-                  <Button asChild variant="outline">
-                    <Link to="/submit-business">Submit another business</Link>
-                  </Button>
-                </>
-              }
-            >
-              <p>We've received your application and our team will reach out within two business days.</p>
-            </SubmissionConfirmation>
-          ) : (
+        <PublicFormCard
+          form={form}
+          title="Tell us about your business"
+          intro={
             <>
-              <h2 id="application-title" className="text-2xl font-extrabold text-ink">
-                Tell us about your business
-              </h2>
-              <p className="mt-1 text-sm text-muted-foreground">
-                Only the business name is required. Fields marked <span aria-hidden="true">*</span>
-                <span className="sr-only">required</span> must be filled in.
-              </p>
-              <Form method="post" noValidate onSubmit={onSubmit} className="relative mt-6">
-                <fieldset disabled={busy} className="space-y-5">
-                  <TextField
-                    label="Business Name"
-                    required
-                    autoComplete="organization"
-                    field={fieldProps("businessName")}
-                    errors={errors.businessName}
-                  />
-                  <TextField
-                    label="Phone Number"
-                    type="tel"
-                    autoComplete="tel"
-                    field={fieldProps("phoneNumber")}
-                    errors={errors.phoneNumber}
-                  />
-                  <TextField
-                    label="Website"
-                    type="url"
-                    inputMode="url"
-                    autoComplete="url"
-                    placeholder="https://yourbusiness.com"
-                    field={fieldProps("website")}
-                    errors={errors.website}
-                  />
-                  <TextField
-                    label="Business Address"
-                    autoComplete="street-address"
-                    field={fieldProps("address")}
-                    errors={errors.address}
-                  />
-                  <HoneypotField />
-                  <FieldError
-                    id="form-error"
-                    errors={errors.form}
-                    className="rounded-md bg-destructive/10 p-3"
-                  />
-                  <Button type="submit" size="lg" variant="warm" className="w-full sm:w-auto">
-                    {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-                    {busy ? "Submitting..." : "SUBMIT BUSINESS LISTING"}
-                  </Button>
-                </fieldset>
-              </Form>
+              Only the business name is required. Fields marked <span aria-hidden="true">*</span>
+              <span className="sr-only">required</span> must be filled in.
             </>
-          )}
-        </section>
+          }
+          busy={busy}
+          submit={{ label: "SUBMIT BUSINESS LISTING", busyLabel: "Submitting...", variant: "warm" }}
+          confirmation={
+            reply?.ok ? (
+              <SubmissionConfirmation
+                title="Thank you! Your business is on our list."
+                actions={
+                  <>
+                    <Button asChild>
+                      <Link to="/map">Explore Our Map</Link>
+                    </Button>
+                    <Button asChild variant="outline">
+                      <Link to="/submit-business">Submit another business</Link>
+                    </Button>
+                  </>
+                }
+              >
+                <p>We've received your application and our team will reach out within two business days.</p>
+              </SubmissionConfirmation>
+            ) : null
+          }
+        >
+          <Field field={fields.businessName} label="Business Name" required>
+            <Input autoComplete="organization" />
+          </Field>
+          <Field field={fields.phoneNumber} label="Phone Number" markOptional>
+            <Input type="tel" autoComplete="tel" />
+          </Field>
+          <Field field={fields.website} label="Website" markOptional>
+            <Input type="url" inputMode="url" autoComplete="url" placeholder="https://yourbusiness.com" />
+          </Field>
+          <Field field={fields.address} label="Business Address" markOptional>
+            <Input autoComplete="street-address" />
+          </Field>
+        </PublicFormCard>
 
         <aside aria-labelledby="next-steps-title">
           <h2 id="next-steps-title" className="text-xl font-extrabold text-ink">

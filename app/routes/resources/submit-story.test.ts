@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { FormReply } from "~/lib/form-submission";
 import type { Services } from "~/.server/services";
 import { createRouteContext } from "~/.server/test-route-context";
 import { action, loader } from "./submit-story";
@@ -14,7 +15,7 @@ function call(body: BodyInit, headers: Record<string, string> = {}) {
   const context = createRouteContext(brokenServices, { clientIp: "203.0.113.5" });
   const request = new Request("http://localhost/stories/submit", { method: "POST", body, headers });
   return action({ request, context, params: {} } as unknown as Parameters<typeof action>[0]) as Promise<{
-    data: unknown;
+    data: FormReply;
     init: ResponseInit | null;
   }>;
 }
@@ -29,30 +30,29 @@ describe("POST /stories/submit", () => {
       form({ firstName: "Ana", lastName: "Reyes", email: "ana@example.com", story: "A long enough story." }),
     );
     expect(reply.init?.status).toBe(500);
-    expect(reply.data).toEqual({
-      toast: {
-        title: "Submission Failed",
-        description: "There was an error submitting your story. Please try again.",
-        variant: "destructive",
-      },
+    expect(reply.data.ok).toBe(false);
+    expect(reply.data.toast).toEqual({
+      title: "Submission Failed",
+      description: "There was an error submitting your story. Please try again.",
+      variant: "destructive",
     });
   });
 
   it("answers field errors with 400 before touching the database", async () => {
     const reply = await call(form({ firstName: "", lastName: "Reyes", email: "x", story: "short" }));
     expect(reply.init?.status).toBe(400);
-    expect(reply.data).toEqual({
-      fieldErrors: {
-        firstName: ["First name is required"],
-        email: ["Please enter a valid email address"],
-        story: ["Story must be at least 10 characters"],
-      },
+    expect(reply.data.ok).toBe(false);
+    expect(reply.data.result?.error).toEqual({
+      firstName: ["First name is required"],
+      email: ["Please enter a valid email address"],
+      story: ["Story must be at least 10 characters"],
     });
   });
 
   it("answers 400 to a body that isn't a form", async () => {
     const reply = await call(JSON.stringify({ firstName: "Ana" }), { "Content-Type": "application/json" });
     expect(reply.init?.status).toBe(400);
+    expect(reply.data.result?.error).toEqual({ "": ["The form could not be read. Please try again."] });
   });
 
   it("refuses GET with 405", () => {

@@ -1,11 +1,12 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/industry";
 import { ShareStoryButton } from "~/components/stories/share-story-button";
 import { StoryCard } from "~/components/stories/story-card";
 import { StorySearchBar } from "~/components/stories/story-search-bar";
 import { cn } from "~/lib/cn";
 import { INDUSTRIES } from "~/lib/industries";
+import { notFound } from "~/lib/not-found";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import { StoryListSearchSchema } from "~/lib/story-schemas";
 import { getRequestInfo } from "~/.server/request-context";
@@ -16,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const industry = INDUSTRIES.find((candidate) => candidate.id === params.industry);
   if (!industry) {
     getRequestInfo(context).log.warn({ path: new URL(request.url).pathname }, "unknown path");
-    throw data(null, { status: 404 });
+    notFound();
   }
   const search = StoryListSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { stories, total } = await listPublishedStories(getServicesFrom(context), {
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (!loaderData) return [{ title: "Page not found | Local Shine" }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return [];
   const { industry } = loaderData;
   return seoMeta({
     title: `${industry.title} Success Stories | Local Shine`,

@@ -2,6 +2,10 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { NotFoundPage } from "~/components/layout/not-found-page";
+import { notFound, notFoundWhat } from "~/lib/not-found";
+import { routeErrorOf } from "../../../tests/support/route-calls";
+import { meta as rootMeta } from "~/root";
 import { renderStoryMarkdown } from "~/.server/stories/render-markdown";
 import StoryPage, { meta } from "./story";
 
@@ -52,8 +56,14 @@ describe("story page (server render)", () => {
     expect(html).toContain("<p>Fallback description.</p>");
   });
 
-  it("shows Story Not Found without a story", () => {
-    const html = render({ story: null });
+  it("shows Story Not Found for a missing story (the root's boundary renders what the loader's 404 asks for)", () => {
+    const html = renderToString(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(NotFoundPage, { what: notFoundWhat(routeErrorOf(() => notFound("story")))! }),
+      ),
+    );
     expect(html).toContain("Story Not Found");
     expect(html).toContain("The story you&#x27;re looking for doesn&#x27;t exist or has been removed.");
     expect(html).toContain('href="/shine-stories"');
@@ -85,7 +95,8 @@ describe("story page meta", () => {
   });
 
   it("is noindex for a missing story", () => {
-    const tags = meta({ matches: [], loaderData: { story: null } } as unknown as Parameters<typeof meta>[0]);
+    const error = routeErrorOf(() => notFound("story"));
+    const tags = rootMeta({ matches: [], error } as unknown as Parameters<typeof rootMeta>[0]);
     expect(tags).toContainEqual({ title: "Story Not Found | Local Shine" });
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });
   });

@@ -1,13 +1,13 @@
-import { ArrowLeft, BookOpen, CalendarDays, UserRound } from "lucide-react";
-import { data, Link } from "react-router";
+import { ArrowLeft, CalendarDays, UserRound } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/story";
 import { FeaturedStar } from "~/components/stories/featured-star";
 import { ShareStoryButton } from "~/components/stories/share-story-button";
 import { StoryImage } from "~/components/stories/story-card";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { formatCalendarDate } from "~/lib/format-calendar-date";
 import { industryTitle } from "~/lib/industries";
+import { notFound } from "~/lib/not-found";
 import { absoluteUrl, appUrlFrom, seoMeta, SITE_NAME } from "~/lib/seo";
 import { getServicesFrom } from "~/.server/services";
 import { getPublishedStory } from "~/.server/stories/public-stories";
@@ -15,13 +15,13 @@ import { getPublishedStory } from "~/.server/stories/public-stories";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const story = await getPublishedStory(getServicesFrom(context), params.id);
   // Missing, malformed and not-yet-published ids all look the same to a visitor (spec §2, §4).
-  if (!story) return data({ story: null }, { status: 404 });
+  if (!story) notFound("story");
   return { story };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const story = loaderData?.story;
-  if (!story) return [{ title: "Story Not Found | Local Shine" }, { name: "robots", content: "noindex" }];
+  if (!story) return [];
   const appUrl = appUrlFrom(matches);
   const path = `/story/${story.id}`;
   const image = story.backgroundImageUrl ? absoluteUrl(appUrl, story.backgroundImageUrl) : undefined;
@@ -57,7 +57,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function StoryPage({ loaderData }: Route.ComponentProps) {
   const { story } = loaderData;
-  if (!story) return <StoryNotFound />;
   const industry = industryTitle(story.industry);
 
   return (
@@ -124,22 +123,5 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
         <ShareStoryButton />
       </aside>
     </article>
-  );
-}
-
-function StoryNotFound() {
-  return (
-    <section className="container-page flex flex-col items-center py-24 text-center">
-      <span className="mb-6 inline-flex size-16 items-center justify-center rounded-full bg-secondary text-primary">
-        <BookOpen className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="text-3xl font-bold text-ink sm:text-4xl">Story Not Found</h1>
-      <p className="mt-3 max-w-md text-muted-foreground">
-        The story you're looking for doesn't exist or has been removed.
-      </p>
-      <Button asChild size="lg" className="mt-8">
-        <Link to="/shine-stories">Browse Shine Stories</Link>
-      </Button>
-    </section>
   );
 }
