@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { parseFormData, type FormReply } from "~/lib/form-submission";
 import { getRequestInfo } from "./request-context";
 import { getServicesFrom, type Services } from "./services";

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { createLocalStorage, type Storage } from "../storage";
 import { IMAGE_TYPES, receiveValidatedForm, type ValidatedFormOptions } from ".";
 import { multipartBody, TINY_PNG, type MultipartFilePart } from "./test-multipart";
