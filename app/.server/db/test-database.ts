@@ -1,16 +1,38 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "./client";
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./client";
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Where another process (or a second handle) opens this same database; `{ memory: true }` cannot be shared. */
+  target: DatabaseTarget;
+}
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or a throwaway PostgreSQL database
- * when TEST_DATABASE_URL is set. Call `close()` in afterAll.
+ * A fresh, migrated database for one test file: PGlite in memory (in a temporary directory with `onDisk`, so a
+ * child process can open it once this handle is closed), or a throwaway PostgreSQL database when
+ * TEST_DATABASE_URL is set. Call `close()` in afterAll; it removes the database.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase({ onDisk = false } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ memory: true });
+    if (!onDisk) {
+      const handle = await openDatabase({ memory: true });
+      await handle.migrate();
+      return { ...handle, target: { memory: true } };
+    }
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ls-test-db-"));
+    const handle = await openDatabase({ dataDir });
     await handle.migrate();
-    return handle;
+    return {
+      ...handle,
+      target: { dataDir },
+      async close() {
+        await handle.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `ls_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -23,6 +45,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await handle.migrate();
   return {
     ...handle,
+    target: { databaseUrl: url.toString() },
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
