@@ -10,6 +10,7 @@ import { logger } from "./logger";
 import { createJobRunner, type JobRunner } from "./jobs";
 import { createMailDelivery, MAIL_JOB } from "./mail/delivery";
 import { createMailTransport } from "./mail/transport";
+import { createMediaProcessing, MEDIA_JOB, mediaTools } from "./media-processing";
 import { resolveAuthSecret } from "./secret";
 import { seedDemoContent } from "./seed/seed-demo";
 import { createStorage, type Storage } from "./storage";
@@ -34,7 +35,8 @@ export function getServicesFrom(context: Readonly<RouterContextProvider>): Servi
 }
 
 /**
- * Builds the services on an open, migrated database: storage, the job runner (mail; not yet started), auth.
+ * Builds the services on an open, migrated database: storage, the job runner (mail, media processing; not yet
+ * started), auth.
  * Used by the server and by integration tests (with a test database and a temporary DATA_DIR).
  */
 export function createServices(database: DatabaseHandle, env: Env): Services {
@@ -45,6 +47,7 @@ export function createServices(database: DatabaseHandle, env: Env): Services {
     logger,
     handlers: {
       [MAIL_JOB]: createMailDelivery({ db: database.db, transport, from: env.MAIL_FROM, logger }),
+      [MEDIA_JOB]: createMediaProcessing({ db: database.db, storage, tools: mediaTools(env), logger }),
     },
   });
   const auth = createAuth({
