@@ -1,39 +1,14 @@
-import { eq, sql } from "drizzle-orm";
-import pino from "pino";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../db/test-database";
-import { createJobRunner, enqueueJob, PermanentJobError, type JobHandler } from ".";
-import { claimJob, finishJob, pruneJobs } from "./store";
-
-const logger = pino({ level: "silent" });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await sleep(20);
-  }
-}
+import { enqueueJob, PermanentJobError } from ".";
+import { pruneJobs } from "./store";
+import { jobHelpers, sleep, waitFor } from "./test-helpers";
 
 describe("job runner", () => {
   let handle: TestDatabase;
-  const jobById = async (id: string) => (await handle.db.select().from(jobs).where(eq(jobs.id, id)))[0];
-  const secondsUntilDue = async (id: string) => {
-    const [{ wait }] = await handle.db
-      .select({ wait: sql`extract(epoch from ${jobs.runAt} - now())::float8`.mapWith(Number) })
-      .from(jobs)
-      .where(eq(jobs.id, id));
-    return wait;
-  };
-  const makeDue = (id: string) =>
-    handle.db
-      .update(jobs)
-      .set({ runAt: sql`now()` })
-      .where(eq(jobs.id, id));
-  const runner = (handlers: Record<string, JobHandler>, intervalMs?: number) =>
-    createJobRunner({ db: handle.db, logger, handlers, intervalMs });
+  const { jobById, secondsUntilDue, makeDue, runner } = jobHelpers(() => handle.db);
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -139,63 +114,6 @@ describe("job runner", () => {
     });
   });
 
-  it("claims again a job whose lease ran out, and the stale claim can no longer finish it", async () => {
-    const id = await enqueueJob(handle.db, "echo", {});
-    // A claim whose process then died: nobody renews it.
-    const stale = await claimJob(handle.db, "echo", { leaseSeconds: 0.3 });
-    expect(stale?.id).toBe(id);
-    let runs = 0;
-    const jobsRunner = runner({ echo: { run: async () => void runs++ } });
-    expect(await jobsRunner.runOnce()).toEqual({ done: 0, failed: 0 });
-
-    await sleep(400);
-    expect(await jobsRunner.runOnce()).toEqual({ done: 1, failed: 0 });
-    expect(await jobById(id)).toMatchObject({ state: "done", attempts: 2 });
-    expect(await finishJob(handle.db, stale!)).toBe(false);
-    expect(runs).toBe(1);
-  });
-
-  it("renews the lease of a job that runs longer than it, so no other runner takes the job", async () => {
-    let runs = 0;
-    const slow: JobHandler = {
-      leaseSeconds: 0.3,
-      run: async () => {
-        runs++;
-        await sleep(1_200);
-      },
-    };
-    const id = await enqueueJob(handle.db, "slow", {});
-    const first = runner({ slow }).runOnce();
-    await waitFor(() => runs === 1);
-    await sleep(600);
-    expect(await runner({ slow }).runOnce()).toEqual({ done: 0, failed: 0 });
-    expect(await first).toEqual({ done: 1, failed: 0 });
-    expect(runs).toBe(1);
-    expect(await jobById(id)).toMatchObject({ state: "done", attempts: 1 });
-  });
-
-  it("never runs more than `concurrency` jobs of a kind at once, across runners", async () => {
-    let active = 0;
-    let most = 0;
-    const transcode: JobHandler = {
-      concurrency: 1,
-      run: async () => {
-        most = Math.max(most, ++active);
-        await sleep(40);
-        active--;
-      },
-    };
-    for (let i = 0; i < 6; i++) await enqueueJob(handle.db, "transcode", { i });
-    const runners = [runner({ transcode }), runner({ transcode }), runner({ transcode })];
-    let done = 0;
-    for (let round = 0; round < 20 && done < 6; round++) {
-      const results = await Promise.all(runners.map((each) => each.runOnce()));
-      done += results.reduce((sum, result) => sum + result.done, 0);
-    }
-    expect(done).toBe(6);
-    expect(most).toBe(1);
-  });
-
   it("runs each kind on its own, so a slow kind does not hold up another", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -255,20 +173,6 @@ describe("job runner", () => {
       leaseToken: null,
     });
     expect(await secondsUntilDue(id)).toBeLessThanOrEqual(0);
-  });
-
-  it("gives up on a job whose runs keep dying before they finish", async () => {
-    const id = await enqueueJob(handle.db, "fragile", {});
-    for (let i = 0; i < 2; i++) {
-      expect(await claimJob(handle.db, "fragile", { leaseSeconds: 0.05 })).not.toBeNull();
-      await sleep(100);
-    }
-    let runs = 0;
-    const result = await runner({ fragile: { maxAttempts: 2, run: async () => void runs++ } }).runOnce();
-    expect(result).toEqual({ done: 0, failed: 1 });
-    expect(runs).toBe(0);
-    expect(await jobById(id)).toMatchObject({ state: "failed", attempts: 3 });
-    expect((await jobById(id)).lastError).toMatch(/stopped before finishing, 2 times/);
   });
 
   it("prunes finished jobs once they are old enough", async () => {
