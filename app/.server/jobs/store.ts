@@ -22,10 +22,16 @@ export function errorText(error: unknown): string {
 }
 
 /**
- * Claims the oldest due job of `kind`: a pending one whose time has come, or a running one whose lease ran out
- * (its process died). SKIP LOCKED lets instances claim side by side without waiting for or taking each other's.
- * The database clock decides what is due, so instances with skewed clocks agree.
+ * Due jobs of `kind`: pending ones whose time has come, and running ones whose lease ran out (their process died).
+ * The database clock decides, so instances with skewed clocks agree.
  */
+const due = (kind: string, exclude: string[]) => sql`${jobs.kind} = ${kind}
+  and ${jobs.state} in ('pending', 'running')
+  and ((${jobs.state} = 'pending' and ${jobs.runAt} <= now())
+    or (${jobs.state} = 'running' and ${jobs.lockedUntil} < now()))
+  and ${notInArray(jobs.id, exclude)}`;
+
+/** Claims the oldest due job. SKIP LOCKED lets instances claim side by side without waiting for each other's. */
 async function claimOne(db: Database, kind: string, leaseSeconds: number, exclude: string[]) {
   const [row] = await db
     .update(jobs)
@@ -38,11 +44,7 @@ async function claimOne(db: Database, kind: string, leaseSeconds: number, exclud
     .where(
       sql`${jobs.id} = (
         select ${jobs.id} from ${jobs}
-        where ${jobs.kind} = ${kind}
-          and ${jobs.state} in ('pending', 'running')
-          and ((${jobs.state} = 'pending' and ${jobs.runAt} <= now())
-            or (${jobs.state} = 'running' and ${jobs.lockedUntil} < now()))
-          and ${notInArray(jobs.id, exclude)}
+        where ${due(kind, exclude)}
         order by ${jobs.runAt}, ${jobs.id}
         limit 1
         for update skip locked
@@ -73,6 +75,9 @@ export async function claimJob(
   }: { leaseSeconds: number; concurrency?: number; exclude?: string[] },
 ): Promise<ClaimedJob | null> {
   if (concurrency === undefined) return claimOne(db, kind, leaseSeconds, exclude);
+  // Most polls find nothing: answer that with one statement rather than a transaction holding a lock.
+  const [waiting] = await db.select({ id: jobs.id }).from(jobs).where(due(kind, exclude)).limit(1);
+  if (!waiting) return null;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`jobs:${kind}`}, 0))`);
     // A new statement after the lock: it sees every claim committed before the lock was ours.
