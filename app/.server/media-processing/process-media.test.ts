@@ -82,33 +82,37 @@ describe("media processing job", () => {
     await services.db.delete(jobs);
   });
 
-  it("makes a MOV ready: an H.264 MP4 and its poster, each stored under its hash", async () => {
-    const id = await upload(clips["big.mov"], "video/quicktime");
-    expect(await item(id)).toMatchObject({ processingStatus: "processing", processingError: null });
-    expect(await services.jobs.runOnce()).toEqual({ done: 1, failed: 0 });
+  it(
+    "makes a MOV ready: an H.264 MP4 and its poster, each stored under its hash",
+    { timeout: 120_000 },
+    async () => {
+      const id = await upload(clips["big.mov"], "video/quicktime");
+      expect(await item(id)).toMatchObject({ processingStatus: "processing", processingError: null });
+      expect(await services.jobs.runOnce()).toEqual({ done: 1, failed: 0 });
 
-    expect(await item(id)).toMatchObject({ processingStatus: "ready", processingError: null });
-    const [poster, video] = await renditionsOf(id);
-    expect(video).toMatchObject({ kind: "video", mimeType: "video/mp4", width: 1920, height: 1080 });
-    expect(video.durationSec).toBeCloseTo(2, 0);
-    expect(poster).toMatchObject({
-      kind: "poster",
-      mimeType: "image/jpeg",
-      width: 1920,
-      height: 1080,
-      durationSec: null,
-    });
-    for (const rendition of [video, poster]) {
-      const bytes = await storedBytes(rendition.storageKey);
-      expect(bytes?.length).toBe(rendition.bytes);
-      expect(createHash("sha256").update(bytes!).digest("hex")).toBe(rendition.sha256);
-      expect(rendition.storageKey).toContain(rendition.sha256.slice(0, 16));
-      expect(rendition.storageKey.startsWith(`renditions/${(await item(id)).storageKey}/`)).toBe(true);
-    }
-    const file = path.join(services.dataDir, "uploads", video.storageKey);
-    const boxes = await topLevelBoxes(file);
-    expect(boxes.indexOf("moov")).toBeLessThan(boxes.indexOf("mdat"));
-  });
+      expect(await item(id)).toMatchObject({ processingStatus: "ready", processingError: null });
+      const [poster, video] = await renditionsOf(id);
+      expect(video).toMatchObject({ kind: "video", mimeType: "video/mp4", width: 1920, height: 1080 });
+      expect(video.durationSec).toBeCloseTo(2, 0);
+      expect(poster).toMatchObject({
+        kind: "poster",
+        mimeType: "image/jpeg",
+        width: 1920,
+        height: 1080,
+        durationSec: null,
+      });
+      for (const rendition of [video, poster]) {
+        const bytes = await storedBytes(rendition.storageKey);
+        expect(bytes?.length).toBe(rendition.bytes);
+        expect(createHash("sha256").update(bytes!).digest("hex")).toBe(rendition.sha256);
+        expect(rendition.storageKey).toContain(rendition.sha256.slice(0, 16));
+        expect(rendition.storageKey.startsWith(`renditions/${(await item(id)).storageKey}/`)).toBe(true);
+      }
+      const file = path.join(services.dataDir, "uploads", video.storageKey);
+      const boxes = await topLevelBoxes(file);
+      expect(boxes.indexOf("moov")).toBeLessThan(boxes.indexOf("mdat"));
+    },
+  );
 
   it("normalizes an image: upright by its EXIF orientation, at most 1920 px, WebP", async () => {
     const id = await upload(clips["photo.jpg"], "image/jpeg");
@@ -168,7 +172,7 @@ describe("media processing job", () => {
     expect(job.lastError).toMatch(/false exited with code 1/);
   });
 
-  it("deletes an item's renditions, rows and files", async () => {
+  it("deletes an item's renditions, rows and files", { timeout: 120_000 }, async () => {
     const id = await upload(clips["ready.mp4"], "video/mp4");
     await services.jobs.runOnce();
     const keys = (await renditionsOf(id)).map((row) => row.storageKey);
