@@ -53,6 +53,23 @@ describe("media tools (ffprobe, ffmpeg, sharp)", () => {
     await expect(probeVideo(tools, clips["not-a-video.mp4"])).rejects.toBeInstanceOf(UnreadableMediaError);
   });
 
+  it("opens nothing but the local file, as a video container: a playlist posing as an MP4 is refused", async () => {
+    const secret = out("secret.mp4");
+    await fs.copyFile(clips["ready.mp4"], secret);
+    const playlist = out("playlist.mp4");
+    await fs.writeFile(
+      playlist,
+      `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n${secret}\n#EXT-X-ENDLIST\n`,
+    );
+    await expect(probeVideo(tools, playlist)).rejects.toBeInstanceOf(UnreadableMediaError);
+    const source = await probeVideo(tools, clips["ready.mp4"]);
+    await expect(
+      makeScreenVideo(tools, playlist, out("playlist.out.mp4"), source, "video/mp4"),
+    ).rejects.toMatchObject({
+      stderr: expect.stringContaining("not on whitelist"),
+    });
+  });
+
   it("reads a phone's rotation and ignores cover art", () => {
     const probe = parseProbe({
       format: { duration: "4.2" },

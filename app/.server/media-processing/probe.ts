@@ -1,4 +1,4 @@
-import { runTool, ToolError, type MediaTools } from "./tools";
+import { runTool, SAFE_INPUT, ToolError, type MediaTools } from "./tools";
 
 /** What a video file holds, as far as playing it on a screen goes. */
 export interface VideoProbe {
@@ -71,7 +71,7 @@ export async function probeVideo(tools: MediaTools, file: string, signal?: Abort
   try {
     json = await runTool(
       tools.ffprobe,
-      ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file],
+      ["-v", "error", ...SAFE_INPUT, "-print_format", "json", "-show_format", "-show_streams", file],
       { signal },
     );
   } catch (error) {

@@ -39,6 +39,13 @@ export function mediaTools(env: { FFMPEG_PATH?: string; FFPROBE_PATH?: string })
   };
 }
 
+/**
+ * Input options for every file ffmpeg or ffprobe opens: only local files, and only the demuxers of the video types
+ * uploads accept (MP4/QuickTime, AVI, WebM). An upload that is really an HLS playlist or a concat list cannot make
+ * ffmpeg open other files or URLs.
+ */
+export const SAFE_INPUT = ["-protocol_whitelist", "file", "-format_whitelist", "mov,avi,matroska"];
+
 export class ToolError extends Error {
   constructor(
     message: string,

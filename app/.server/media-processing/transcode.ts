@@ -1,5 +1,5 @@
 import type { VideoProbe } from "./probe";
-import { runTool, type MediaTools } from "./tools";
+import { runTool, SAFE_INPUT, type MediaTools } from "./tools";
 
 /** Screens are 1080p at most, in either orientation (portrait kiosk screens are 1080×1920). */
 const MAX_LONG_SIDE = 1920;
@@ -63,7 +63,7 @@ export async function makeScreenVideo(
   sourceMime: string,
   signal?: AbortSignal,
 ): Promise<"copied" | "encoded"> {
-  const common = ["-hide_banner", "-nostdin", "-y", "-v", "error"];
+  const common = ["-hide_banner", "-nostdin", "-y", "-v", "error", ...SAFE_INPUT];
   if (canRemux(probe, sourceMime)) {
     await runTool(tools.ffmpeg, [...common, "-i", input, ...SELECT, "-c", "copy", ...FAST_START, output], {
       signal,
@@ -105,21 +105,10 @@ export async function extractPoster(
   atSec: number,
   signal?: AbortSignal,
 ) {
-  await runTool(
-    tools.ffmpeg,
-    [
-      "-hide_banner",
-      "-nostdin",
-      "-y",
-      "-v",
-      "error",
-      "-threads",
-      "1",
-      "-ss",
-      atSec.toFixed(3),
-      "-i",
-      video,
-    ].concat(["-frames:v", "1", "-q:v", "3", "-f", "image2", "-c:v", "mjpeg", output]),
-    { signal, lowPriority: true },
-  );
+  const input = ["-threads", "1", ...SAFE_INPUT, "-ss", atSec.toFixed(3), "-i", video];
+  const frame = ["-frames:v", "1", "-q:v", "3", "-f", "image2", "-c:v", "mjpeg", output];
+  await runTool(tools.ffmpeg, ["-hide_banner", "-nostdin", "-y", "-v", "error", ...input, ...frame], {
+    signal,
+    lowPriority: true,
+  });
 }
