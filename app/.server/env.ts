@@ -58,6 +58,9 @@ const EnvSchema = z
       .max(64, "WEB_CONCURRENCY must be at most 64")
       .default(1),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** A system ffmpeg / ffprobe instead of the static builds `npm ci` installs (app/.server/media-processing). */
+    FFMPEG_PATH: z.string().min(1).optional(),
+    FFPROBE_PATH: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {

@@ -7,8 +7,10 @@ import { startEmbeddedMaintenance, type Maintenance } from "./db/maintenance";
 import { primaryChannel, serveRelay, type RelayChannel } from "./db/pglite-relay";
 import { adminEmails, getEnv, type Env } from "./env";
 import { logger } from "./logger";
-import { createOutboxDispatcher, type OutboxDispatcher } from "./mail/dispatcher";
+import { createJobRunner, type JobRunner } from "./jobs";
+import { createMailDelivery, MAIL_JOB } from "./mail/delivery";
 import { createMailTransport } from "./mail/transport";
+import { createMediaProcessing, MEDIA_JOB, mediaTools } from "./media-processing";
 import { resolveAuthSecret } from "./secret";
 import { seedDemoContent } from "./seed/seed-demo";
 import { createStorage, type Storage } from "./storage";
@@ -19,7 +21,8 @@ export interface Services {
   db: Database;
   storage: Storage;
   auth: Auth;
-  mailer: OutboxDispatcher;
+  /** Background work, mail delivery included (app/.server/jobs). */
+  jobs: JobRunner;
 }
 
 const contextKey = Symbol.for("local-shine.services-context");
@@ -32,7 +35,8 @@ export function getServicesFrom(context: Readonly<RouterContextProvider>): Servi
 }
 
 /**
- * Builds the services on an open, migrated database: storage, mail (outbox dispatcher, not yet started), auth.
+ * Builds the services on an open, migrated database: storage, the job runner (mail, media processing; not yet
+ * started), auth.
  * Used by the server and by integration tests (with a test database and a temporary DATA_DIR).
  */
 export function createServices(database: DatabaseHandle, env: Env): Services {
@@ -43,14 +47,21 @@ export function createServices(database: DatabaseHandle, env: Env): Services {
     logger,
     logLinks: env.NODE_ENV !== "production",
   });
-  const mailer = createOutboxDispatcher({ db: database.db, transport, from: env.MAIL_FROM, logger });
+  const jobs = createJobRunner({
+    db: database.db,
+    logger,
+    handlers: {
+      [MAIL_JOB]: createMailDelivery({ db: database.db, transport, from: env.MAIL_FROM, logger }),
+      [MEDIA_JOB]: createMediaProcessing({ db: database.db, storage, tools: mediaTools(env), logger }),
+    },
+  });
   const auth = createAuth({
     db: database.db,
     env,
     secret: resolveAuthSecret(env),
-    onEmailQueued: () => mailer.wake(),
+    onEmailQueued: () => jobs.wake(MAIL_JOB),
   });
-  return { env, database, db: database.db, storage, auth, mailer };
+  return { env, database, db: database.db, storage, auth, jobs };
 }
 
 let running: Services | undefined;
@@ -65,7 +76,7 @@ export interface StartOptions {
   clusterWorker?: boolean;
 }
 
-/** Opens the configured database, migrates, seeds (when allowed) and starts the mail dispatcher. Idempotent. */
+/** Opens the configured database, migrates, seeds (when allowed) and starts the job runner. Idempotent. */
 export async function startServices(
   env: Env = getEnv(),
   { clusterWorker = false }: StartOptions = {},
@@ -81,7 +92,7 @@ export async function startServices(
       await prepareDatabase(services);
       maintenance = startEmbeddedMaintenance(database, logger);
     }
-    services.mailer.start();
+    services.jobs.start();
     running = services;
     logger.info({ database: database.kind, storage: services.storage.kind }, "services started");
     return services;
@@ -140,12 +151,12 @@ export async function startPrimaryServices(env: Env = getEnv()) {
   };
 }
 
-/** Stops the mail dispatcher and closes the database (graceful shutdown). */
+/** Stops the job runner (jobs in hand are handed back) and closes the database (graceful shutdown). */
 export async function stopServices() {
   const current = running;
   running = undefined;
   if (!current) return;
-  await current.mailer.stop();
+  await current.jobs.stop();
   await maintenance?.stop();
   maintenance = undefined;
   await current.database.close();

@@ -28,7 +28,7 @@ export async function createTestServices(
     ...services,
     dataDir,
     async close() {
-      await services.mailer.stop();
+      await services.jobs.stop();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

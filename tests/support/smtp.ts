@@ -5,7 +5,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { outbox, rateLimits } from "~/.server/db/schema";
+import { jobs, outbox, rateLimits } from "~/.server/db/schema";
 import { readDevMailbox } from "~/.server/mail";
 import { createTestServices } from "~/.server/test-services";
 
@@ -74,7 +74,7 @@ export async function decodeReceived(messages: Pick<ReceivedMail, "raw">[]) {
 
 /**
  * Test services whose mail goes through a real SMTP server on loopback. Registers the vitest hooks: created once
- * per file; before each test the received mail, the outbox, rate-limit counters and `tables` are cleared.
+ * per file; before each test the received mail, the outbox and its jobs, rate-limit counters and `tables` are cleared.
  */
 export function useServicesWithSmtp(teamEmail: string, tables: PgTable[] = []) {
   const state = {} as { smtp: SmtpServer; services: Awaited<ReturnType<typeof createTestServices>> };
@@ -91,7 +91,7 @@ export function useServicesWithSmtp(teamEmail: string, tables: PgTable[] = []) {
   });
   beforeEach(async () => {
     state.smtp.received.length = 0;
-    for (const table of [outbox, rateLimits, ...tables]) await state.services.db.delete(table);
+    for (const table of [jobs, outbox, rateLimits, ...tables]) await state.services.db.delete(table);
   });
   return state;
 }

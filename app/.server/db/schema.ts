@@ -7,11 +7,13 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { INDUSTRY_IDS } from "~/lib/industries";
@@ -108,6 +110,9 @@ export const rateLimits = pgTable("rate_limits", {
 // Spec §3 entities.
 // ---------------------------------------------------------------------------------------------------------------
 
+export const MEDIA_PROCESSING_STATUSES = ["processing", "ready", "failed"] as const;
+export type MediaProcessingStatus = (typeof MEDIA_PROCESSING_STATUSES)[number];
+
 export const media = pgTable(
   "media",
   {
@@ -124,11 +129,44 @@ export const media = pgTable(
     storageKey: text("storage_key").notNull(),
     fileType: text("file_type").notNull(),
     fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    /** Renditions for screens (media_renditions): null until processing is queued, then processing → ready | failed. */
+    processingStatus: text("processing_status").$type<MediaProcessingStatus>(),
+    /** Why processing failed, in words an owner can act on ("This file has no video stream"). */
+    processingError: text("processing_error"),
     createdAt: createdAt(),
   },
   (table) => [
     index("media_user_created_idx").on(table.userId, table.createdAt.desc()),
     check("media_file_size_check", sql`${table.fileSize} >= 0`),
+    check("media_processing_status_check", sql.raw(`processing_status in ('processing', 'ready', 'failed')`)),
+  ],
+);
+
+export const RENDITION_KINDS = ["video", "poster", "image"] as const;
+export type RenditionKind = (typeof RENDITION_KINDS)[number];
+
+/** What a screen shows for a media item: the H.264 MP4 and its poster frame, or the normalized image. */
+export const mediaRenditions = pgTable(
+  "media_renditions",
+  {
+    mediaId: uuid("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<RenditionKind>().notNull(),
+    storageKey: text("storage_key").notNull(),
+    mimeType: text("mime_type").notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    durationSec: doublePrecision("duration_sec"),
+    /** Hex SHA-256 of the stored bytes: the players' cache key and integrity check. */
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.mediaId, table.kind] }),
+    check("media_renditions_kind_check", sql.raw(`kind in ('video', 'poster', 'image')`)),
+    check("media_renditions_sha256_check", sql.raw(`sha256 ~ '^[0-9a-f]{64}$'`)),
   ],
 );
 
@@ -286,7 +324,10 @@ export const contactMessages = pgTable(
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-/** Every email goes through here: written in the caller's transaction, delivered by the dispatcher. */
+/**
+ * Every email, with its delivery status (shown in the admin inbox). Written in the caller's transaction together
+ * with the `mail` job that delivers it (app/.server/mail/outbox.ts).
+ */
 export const outbox = pgTable(
   "outbox",
   {
@@ -300,18 +341,51 @@ export const outbox = pgTable(
     reference: text("reference"),
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     check("outbox_status_check", sql.raw(`status in ('pending', 'sent', 'failed')`)),
-    index("outbox_due_idx")
-      .on(table.nextAttemptAt)
-      .where(sql`${table.status} = 'pending'`),
     index("outbox_reference_idx").on(table.reference),
+  ],
+);
+
+export const JOB_STATES = ["pending", "running", "done", "failed"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/**
+ * Background work (mail, media processing): enqueued in the caller's transaction, claimed with a lease by any app
+ * instance, retried with backoff (app/.server/jobs; docs/decisions/020-one-job-mechanism.md).
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<unknown>().notNull().default({}),
+    state: text("state").$type<JobState>().notNull().default("pending"),
+    /** When a pending job is due: its first run, or its next attempt after a failure. */
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Runs started so far, the current one included. */
+    attempts: integer("attempts").notNull().default(0),
+    /** A running job is its claimer's until then; afterwards any instance may claim it again. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Names the claim: only its holder may renew, finish or reschedule the job. */
+    leaseToken: uuid("lease_token"),
+    lastError: text("last_error"),
+    /** At most one unfinished job per (kind, dedupe_key). */
+    dedupeKey: text("dedupe_key"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("jobs_state_check", sql.raw(`state in ('pending', 'running', 'done', 'failed')`)),
+    index("jobs_due_idx").on(table.kind, table.runAt).where(sql.raw(`state in ('pending', 'running')`)),
+    uniqueIndex("jobs_dedupe_idx")
+      .on(table.kind, table.dedupeKey)
+      .where(sql.raw(`dedupe_key is not null and state in ('pending', 'running')`)),
+    index("jobs_finished_idx").on(table.finishedAt).where(sql.raw(`state in ('done', 'failed')`)),
   ],
 );
 
@@ -330,10 +404,14 @@ export const schema = {
   businessApplications,
   contactMessages,
   outbox,
+  jobs,
+  mediaRenditions,
 };
 
 export type Schema = typeof schema;
 export type Business = typeof businesses.$inferSelect;
 export type Story = typeof businessStories.$inferSelect;
 export type Media = typeof media.$inferSelect;
+export type Job = typeof jobs.$inferSelect;
+export type MediaRendition = typeof mediaRenditions.$inferSelect;
 export type User = typeof users.$inferSelect;

@@ -1,16 +1,21 @@
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "./client";
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "./client";
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Where a second handle (another instance) opens this same database; `{ memory: true }` cannot be shared. */
+  target: DatabaseTarget;
+}
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or a throwaway PostgreSQL database
- * when TEST_DATABASE_URL is set. Call `close()` in afterAll.
+ * A fresh, migrated database for one test file: PGlite in memory, or a throwaway PostgreSQL database when
+ * TEST_DATABASE_URL is set. Call `close()` in afterAll.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ memory: true });
     await handle.migrate();
-    return handle;
+    return { ...handle, target: { memory: true } };
   }
   const name = `ls_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -23,6 +28,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await handle.migrate();
   return {
     ...handle,
+    target: { databaseUrl: url.toString() },
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

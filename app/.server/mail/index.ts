@@ -1,9 +1,4 @@
-export {
-  createOutboxDispatcher,
-  outboxMessageId,
-  type OutboxDispatcher,
-  type OutboxDispatcherOptions,
-} from "./dispatcher";
+export { createMailDelivery, MAIL_JOB, outboxMessageId, type MailDeliveryOptions } from "./delivery";
 export { enqueueEmail, listDeliveryStatus, type DeliveryStatus } from "./outbox";
 export {
   createMailTransport,

@@ -3,9 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/client";
-import { outbox } from "../db/schema";
+import { jobs, outbox } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
-import { createOutboxDispatcher, outboxMessageId } from "./dispatcher";
+import { createJobRunner } from "../jobs";
+import { createMailDelivery, MAIL_JOB, outboxMessageId, type MailDeliveryOptions } from "./delivery";
 import { enqueueEmail, listDeliveryStatus } from "./outbox";
 import { createMailTransport } from "./transport";
 import type { MailTransport, OutgoingEmail } from "./types";
@@ -21,6 +22,21 @@ const email = (n: number | string, extra: Partial<OutgoingEmail> = {}): Outgoing
 });
 
 type Sent = Parameters<MailTransport["send"]>[0];
+
+/** A job runner that only delivers mail, as the server's does among its other kinds. */
+function mailRunner(
+  db: DatabaseHandle["db"],
+  transport: MailTransport,
+  options: Partial<MailDeliveryOptions> & { intervalMs?: number } = {},
+) {
+  const { intervalMs, ...delivery } = options;
+  return createJobRunner({
+    db,
+    logger,
+    intervalMs,
+    handlers: { [MAIL_JOB]: createMailDelivery({ db, transport, from, logger, ...delivery }) },
+  });
+}
 
 /** An in-memory transport: records what it was given, optionally slowly or failing. */
 function memoryTransport(behaviour: { delayMs?: number; fail?: string } = {}) {
@@ -65,10 +81,11 @@ describe("mail outbox", () => {
     await handle?.close();
   });
   beforeEach(async () => {
+    await handle.db.delete(jobs);
     await handle.db.delete(outbox);
   });
 
-  it("writes nothing when the caller's transaction rolls back, and a pending row when it commits", async () => {
+  it("writes nothing when the caller's transaction rolls back, and a pending row and its job when it commits", async () => {
     await expect(
       handle.db.transaction(async (tx) => {
         await enqueueEmail(tx, email("rolled-back"));
@@ -76,6 +93,7 @@ describe("mail outbox", () => {
       }),
     ).rejects.toThrow("the submission failed");
     expect(await rowsOf()).toHaveLength(0);
+    expect(await handle.db.select().from(jobs)).toHaveLength(0);
 
     const id = await handle.db.transaction((tx) =>
       enqueueEmail(tx, email("kept", { reference: "story_submission:1" })),
@@ -85,8 +103,10 @@ describe("mail outbox", () => {
       status: "pending",
       attempts: 0,
       toAddress: "personkept@example.com",
-      lockedUntil: null,
     });
+    expect(await handle.db.select().from(jobs)).toEqual([
+      expect.objectContaining({ kind: MAIL_JOB, state: "pending", attempts: 0, payload: { outboxId: id } }),
+    ]);
   });
 
   it("keeps an email while the SMTP server is down and delivers it exactly once when it comes up", async () => {
@@ -96,14 +116,14 @@ describe("mail outbox", () => {
     const { received } = server;
     const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: "unused", logger });
     expect(transport.kind).toBe("smtp");
-    const dispatcher = createOutboxDispatcher({ db: handle.db, transport, from, logger, backoff: () => 0 });
+    const runner = mailRunner(handle.db, transport, { backoff: () => 0 });
     try {
       const id = await enqueueEmail(handle.db, email(1, { reference: "story_submission:42" }));
 
       // Nobody listens on the port yet: the attempt fails and is recorded; the email stays queued.
-      expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 1 });
+      expect(await runner.runOnce()).toEqual({ done: 0, failed: 1 });
       const afterFailure = await rowById(id);
-      expect(afterFailure).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null, sentAt: null });
+      expect(afterFailure).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
       expect(afterFailure.lastError).toMatch(/ECONNREFUSED|connect/i);
       expect(
         (await listDeliveryStatus(handle.db, ["story_submission:42"])).get("story_submission:42"),
@@ -113,15 +133,15 @@ describe("mail outbox", () => {
       });
 
       await server.listen(port);
-      expect(await dispatcher.runOnce()).toEqual({ sent: 1, failed: 0 });
-      for (let i = 0; i < 3; i++) expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 0 });
+      expect(await runner.runOnce()).toEqual({ done: 1, failed: 0 });
+      for (let i = 0; i < 3; i++) expect(await runner.runOnce()).toEqual({ done: 0, failed: 0 });
 
       expect(received).toHaveLength(1);
       expect(received[0].to).toEqual(["person1@example.com"]);
       expect(received[0].raw).toContain(`Message-ID: ${outboxMessageId(id)}`);
       expect(received[0].raw).toContain("Subject: Message 1");
       const delivered = await rowById(id);
-      expect(delivered).toMatchObject({ status: "sent", attempts: 2, lastError: null, lockedUntil: null });
+      expect(delivered).toMatchObject({ status: "sent", attempts: 2, lastError: null });
       expect(delivered.sentAt).toBeInstanceOf(Date);
       expect(
         (await listDeliveryStatus(handle.db, ["story_submission:42"])).get("story_submission:42"),
@@ -136,13 +156,13 @@ describe("mail outbox", () => {
     }
   });
 
-  it("never sends a message twice when two dispatchers race", async () => {
+  it("never sends a message twice when two runners race", async () => {
     const ids = new Set<string>();
     for (let i = 0; i < 45; i++) ids.add(await enqueueEmail(handle.db, email(i)));
     const a = memoryTransport({ delayMs: 2 });
     const b = memoryTransport({ delayMs: 2 });
-    const first = createOutboxDispatcher({ db: handle.db, transport: a.transport, from, logger });
-    const second = createOutboxDispatcher({ db: handle.db, transport: b.transport, from, logger });
+    const first = mailRunner(handle.db, a.transport);
+    const second = mailRunner(handle.db, b.transport);
 
     for (let round = 0; round < 10; round++) {
       const results = await Promise.all([
@@ -151,7 +171,7 @@ describe("mail outbox", () => {
         first.runOnce(),
         second.runOnce(),
       ]);
-      if (results.every((result) => result.sent === 0)) break;
+      if (results.every((result) => result.done === 0)) break;
     }
 
     const messageIds = [...a.sent, ...b.sent].map((message) => message.messageId);
@@ -164,36 +184,32 @@ describe("mail outbox", () => {
   it("backs off between attempts and gives up after maxAttempts", async () => {
     const { transport } = memoryTransport({ fail: "550 mailbox unavailable" });
     const id = await enqueueEmail(handle.db, email("doomed", { reference: "contact_message:7" }));
-    const dispatcher = createOutboxDispatcher({
-      db: handle.db,
-      transport,
-      from,
-      logger,
-      maxAttempts: 3,
-      backoff: () => 0,
-    });
+    const runner = mailRunner(handle.db, transport, { maxAttempts: 3, backoff: () => 0 });
 
-    expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 1 });
-    expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect(await runner.runOnce()).toEqual({ done: 0, failed: 1 });
+    expect(await runner.runOnce()).toEqual({ done: 0, failed: 1 });
     expect(await rowById(id)).toMatchObject({ status: "pending", attempts: 2 });
-    expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect(await runner.runOnce()).toEqual({ done: 0, failed: 1 });
     expect(await rowById(id)).toMatchObject({
       status: "failed",
       attempts: 3,
       lastError: "550 mailbox unavailable",
     });
+    expect(await handle.db.select().from(jobs)).toEqual([
+      expect.objectContaining({ state: "failed", attempts: 3, lastError: "550 mailbox unavailable" }),
+    ]);
     // A failed email is never tried again.
-    expect(await dispatcher.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await runner.runOnce()).toEqual({ done: 0, failed: 0 });
 
     // With the default backoff a failed attempt is not due again right away.
-    const patient = createOutboxDispatcher({ db: handle.db, transport, from, logger });
+    const patient = mailRunner(handle.db, transport);
     const other = await enqueueEmail(handle.db, email("later"));
-    expect(await patient.runOnce()).toEqual({ sent: 0, failed: 1 });
-    expect(await patient.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await patient.runOnce()).toEqual({ done: 0, failed: 1 });
+    expect(await patient.runOnce()).toEqual({ done: 0, failed: 0 });
     const [{ wait }] = await handle.db
-      .select({ wait: sql`extract(epoch from ${outbox.nextAttemptAt} - now())::float8`.mapWith(Number) })
-      .from(outbox)
-      .where(eq(outbox.id, other));
+      .select({ wait: sql`extract(epoch from ${jobs.runAt} - now())::float8`.mapWith(Number) })
+      .from(jobs)
+      .where(sql`${jobs.payload} ->> 'outboxId' = ${other}`);
     // 2^1 s after the first failure.
     expect(wait).toBeGreaterThan(1);
     expect(wait).toBeLessThanOrEqual(2);
@@ -201,9 +217,9 @@ describe("mail outbox", () => {
 
   it("reports the newest email's status per reference", async () => {
     const { transport } = memoryTransport();
-    const dispatcher = createOutboxDispatcher({ db: handle.db, transport, from, logger });
+    const runner = mailRunner(handle.db, transport);
     await enqueueEmail(handle.db, email("old", { reference: "story_submission:9" }));
-    await dispatcher.runOnce();
+    await runner.runOnce();
     await enqueueEmail(handle.db, email("new", { reference: "story_submission:9" }));
     await enqueueEmail(handle.db, email("other", { reference: "business_application:3" }));
 
@@ -223,7 +239,7 @@ describe("mail outbox", () => {
     expect((await listDeliveryStatus(handle.db, [])).size).toBe(0);
   });
 
-  it("sends promptly on wake() and, when stopped mid-batch, hands the unsent rest back", async () => {
+  it("sends promptly on wake() and, when stopped mid-send, finishes that email and leaves the rest queued", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const sent: string[] = [];
@@ -237,31 +253,34 @@ describe("mail outbox", () => {
       },
       async close() {},
     };
-    const dispatcher = createOutboxDispatcher({ db: handle.db, transport, from, logger, intervalMs: 60_000 });
-    dispatcher.start();
+    const runner = mailRunner(handle.db, transport, { intervalMs: 60_000 });
+    runner.start();
     try {
       // The first poll ran at start() and found nothing; only wake() can make this go out before a minute passes.
       await new Promise((resolve) => setTimeout(resolve, 100));
       const first = await enqueueEmail(handle.db, email("prompt"));
-      dispatcher.wake();
+      runner.wake(MAIL_JOB);
       await waitFor(async () => (await rowById(first)).status === "sent");
 
       const ids = [];
       for (let i = 0; i < 3; i++) ids.push(await enqueueEmail(handle.db, email(`batch-${i}`)));
-      dispatcher.wake();
+      runner.wake(MAIL_JOB);
       await waitFor(async () => started === 2);
-      const stopping = dispatcher.stop();
+      const stopping = runner.stop();
       release();
       await stopping;
     } finally {
       release();
-      await dispatcher.stop();
+      await runner.stop();
     }
     const rows = (await rowsOf()).filter((row) => row.subject.startsWith("Message batch-"));
     expect(rows.filter((row) => row.status === "sent")).toHaveLength(1);
     const left = rows.filter((row) => row.status === "pending");
     expect(left).toHaveLength(2);
-    expect(left.every((row) => row.lockedUntil === null && row.attempts === 0)).toBe(true);
+    expect(left.every((row) => row.attempts === 0)).toBe(true);
     expect(sent).toHaveLength(2);
+    const queued = await handle.db.select().from(jobs).where(eq(jobs.state, "pending"));
+    expect(queued).toHaveLength(2);
+    expect(queued.every((job) => job.attempts === 0 && job.lockedUntil === null)).toBe(true);
   });
 });

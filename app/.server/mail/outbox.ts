@@ -1,26 +1,33 @@
 import { desc, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { outbox, type OutboxStatus } from "../db/schema";
+import { enqueueJob } from "../jobs/enqueue";
+import { MAIL_JOB } from "./delivery";
 import type { OutgoingEmail } from "./types";
 
 /**
- * Queues an email for the dispatcher. Pass the transaction that wrote whatever caused the email: the email then
- * exists exactly when that thing does (a rolled-back submission sends nothing, a committed one is never lost).
- * Call the dispatcher's `wake()` after the transaction commits so it goes out promptly.
+ * Queues an email: its outbox row and the `mail` job that delivers it. Pass the transaction that wrote whatever
+ * caused the email: the email then exists exactly when that thing does (a rolled-back submission sends nothing,
+ * a committed one is never lost). Call the job runner's `wake("mail")` after the transaction commits so it goes
+ * out promptly. Returns the outbox row's id.
  */
 export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<string> {
-  const [row] = await db
-    .insert(outbox)
-    .values({
-      toAddress: email.to,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html ?? null,
-      replyTo: email.replyTo ?? null,
-      reference: email.reference ?? null,
-    })
-    .returning({ id: outbox.id });
-  return row.id;
+  // Both rows or neither (a savepoint when `db` is already a transaction).
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(outbox)
+      .values({
+        toAddress: email.to,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html ?? null,
+        replyTo: email.replyTo ?? null,
+        reference: email.reference ?? null,
+      })
+      .returning({ id: outbox.id });
+    await enqueueJob(tx, MAIL_JOB, { outboxId: row.id });
+    return row.id;
+  });
 }
 
 export interface DeliveryStatus {

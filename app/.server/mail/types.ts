@@ -1,4 +1,4 @@
-/** An email as the app asks for it; it is written to the outbox and delivered by the dispatcher. */
+/** An email as the app asks for it; it is written to the outbox and delivered by a `mail` job. */
 export interface OutgoingEmail {
   to: string;
   subject: string;

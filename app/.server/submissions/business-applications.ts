@@ -19,7 +19,7 @@ export const APPLICATIONS_PER_IP = { window: 60 * 60, max: 10 };
  * application is stored and the team email is queued in the same transaction: both exist, or neither does.
  */
 export async function submitBusinessApplication(
-  { db, env, mailer }: Pick<Services, "db" | "env" | "mailer">,
+  { db, env, jobs }: Pick<Services, "db" | "env" | "jobs">,
   caller: SubmissionCaller,
   input: BusinessApplicationInput,
 ): Promise<SubmissionResult> {
@@ -32,7 +32,7 @@ export async function submitBusinessApplication(
   if (stop) return stop;
 
   const id = await storeAndNotifyTeam(
-    { db, mailer },
+    { db, jobs },
     async (tx) => {
       const [row] = await tx
         .insert(businessApplications)

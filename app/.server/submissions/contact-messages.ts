@@ -18,7 +18,7 @@ export const CONTACT_MESSAGES_PER_IP = { window: 10 * 60, max: 5 };
  * Reply-To is the visitor, so the team answers with one click.
  */
 export async function sendContactMessage(
-  { db, env, mailer }: Pick<Services, "db" | "env" | "mailer">,
+  { db, env, jobs }: Pick<Services, "db" | "env" | "jobs">,
   caller: SubmissionCaller,
   input: ContactMessageInput,
 ): Promise<SubmissionResult> {
@@ -32,7 +32,7 @@ export async function sendContactMessage(
 
   const email = input.email.toLowerCase();
   const id = await storeAndNotifyTeam(
-    { db, mailer },
+    { db, jobs },
     async (tx) => {
       const [row] = await tx
         .insert(contactMessages)

@@ -35,7 +35,7 @@ describe("public submissions (Join Our Network, Contact)", () => {
       ipAddress: "203.0.113.7",
     });
 
-    expect(await fixture.services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(await fixture.services.jobs.runOnce()).toEqual({ done: 1, failed: 0 });
     expect(fixture.smtp.received).toHaveLength(1);
     expect(fixture.smtp.received[0].to).toEqual([TEAM_EMAIL]);
     const [mail] = await decodeReceived(fixture.smtp.received);
@@ -62,7 +62,7 @@ describe("public submissions (Join Our Network, Contact)", () => {
     const [row] = await fixture.services.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ name: "Maya Lopez", email: "maya@example.com", ipAddress: "203.0.113.8" });
 
-    expect(await fixture.services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(await fixture.services.jobs.runOnce()).toEqual({ done: 1, failed: 0 });
     expect(fixture.smtp.received).toHaveLength(1);
     expect(fixture.smtp.received[0].raw).toMatch(/^Reply-To: maya@example\.com\r?$/im);
     const [mail] = await decodeReceived(fixture.smtp.received);
@@ -94,7 +94,7 @@ describe("public submissions (Join Our Network, Contact)", () => {
     });
     expect(await fixture.services.db.select().from(businessApplications)).toHaveLength(before);
     expect(await fixture.services.db.select().from(outbox)).toHaveLength(0);
-    expect((await fixture.services.mailer.runOnce()).sent).toBe(0);
+    expect((await fixture.services.jobs.runOnce()).done).toBe(0);
     expect(fixture.smtp.received).toHaveLength(0);
   });
 

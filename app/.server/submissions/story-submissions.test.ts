@@ -52,7 +52,7 @@ describe("submitStory (Share Your Local Shine Story)", () => {
       status: "pending",
     });
 
-    expect(await fixture.services.mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(await fixture.services.jobs.runOnce()).toEqual({ done: 1, failed: 0 });
     expect(fixture.smtp.received).toHaveLength(1);
     expect(fixture.smtp.received[0].to).toEqual([TEAM_EMAIL]);
     expect(fixture.smtp.received[0].raw).toMatch(/^Reply-To: ana\.reyes@example\.com\r?$/im);
@@ -63,7 +63,7 @@ describe("submitStory (Share Your Local Shine Story)", () => {
     expect(mail.text).toContain(`Reference: story_submission:${id}`);
 
     // Delivered once: another run has nothing left to send.
-    expect(await fixture.services.mailer.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await fixture.services.jobs.runOnce()).toEqual({ done: 0, failed: 0 });
     expect(fixture.smtp.received).toHaveLength(1);
   });
 
@@ -103,7 +103,7 @@ describe("submitStory (Share Your Local Shine Story)", () => {
     expect(result).toEqual({ ok: true, id: null });
     expect(await fixture.services.db.select().from(storySubmissions)).toHaveLength(0);
     expect(await fixture.services.db.select().from(outbox)).toHaveLength(0);
-    expect((await fixture.services.mailer.runOnce()).sent).toBe(0);
+    expect((await fixture.services.jobs.runOnce()).done).toBe(0);
     expect(fixture.smtp.received).toHaveLength(0);
   });
 

@@ -18,7 +18,7 @@ export const STORY_SUBMISSIONS_PER_IP: RateLimitRule = { window: 60 * 60, max: 5
 export interface StorySubmissionServices {
   db: Database;
   env: { TEAM_EMAIL: string };
-  mailer: { wake(): void };
+  jobs: { wake(kind?: string): void };
 }
 
 /**
@@ -27,7 +27,7 @@ export interface StorySubmissionServices {
  * same transaction: a story is never lost when mail is down, and never emailed unless it was stored.
  */
 export async function submitStory(
-  { db, env, mailer }: StorySubmissionServices,
+  { db, env, jobs }: StorySubmissionServices,
   caller: SubmissionCaller,
   input: ShareStoryInput,
 ): Promise<SubmissionResult> {
@@ -41,7 +41,7 @@ export async function submitStory(
   if (stop) return stop;
 
   const id = await storeAndNotifyTeam(
-    { db, mailer },
+    { db, jobs },
     async (tx) => {
       const [row] = await tx
         .insert(storySubmissions)

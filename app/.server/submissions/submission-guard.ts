@@ -1,5 +1,5 @@
 import type { Database } from "../db/client";
-import { enqueueEmail, type OutgoingEmail } from "../mail";
+import { enqueueEmail, MAIL_JOB, type OutgoingEmail } from "../mail";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit";
 
 /**
@@ -64,10 +64,10 @@ export interface StoredSubmission {
 
 /**
  * Stores a submission and queues its team email in ONE transaction (both exist, or neither does: nothing is lost
- * when mail is down), then asks the mailer to send now. Returns the new row's id.
+ * when mail is down), then asks the job runner to send it now. Returns the new row's id.
  */
 export async function storeAndNotifyTeam(
-  { db, mailer }: { db: Database; mailer: { wake(): void } },
+  { db, jobs }: { db: Database; jobs: { wake(kind?: string): void } },
   insert: (tx: Database) => Promise<StoredSubmission>,
   email: (row: StoredSubmission) => OutgoingEmail,
 ): Promise<string> {
@@ -76,6 +76,6 @@ export async function storeAndNotifyTeam(
     await enqueueEmail(tx, email(row));
     return row.id;
   });
-  mailer.wake();
+  jobs.wake(MAIL_JOB);
   return id;
 }

@@ -7,7 +7,7 @@ import { action, loader } from "./submit-story";
 /** Services whose database is down: every query throws. */
 const brokenServices = {
   env: { TEAM_EMAIL: "team@localshine.test" },
-  mailer: { wake() {} },
+  jobs: { wake() {} },
   db: new Proxy({}, { get: () => () => Promise.reject(new Error("database unavailable")) }),
 } as unknown as Services;
 

@@ -22,7 +22,7 @@ export function uniqueEmail(prefix = "owner") {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@e2e.localshine.test`;
 }
 
-/** The newest dev-mailbox email to `to` whose subject matches, waiting for the outbox dispatcher to deliver it. */
+/** The newest dev-mailbox email to `to` whose subject matches, waiting for its mail job to deliver it. */
 export async function waitForEmail(to: string, subject: RegExp | string) {
   let found: Awaited<ReturnType<typeof readDevMailbox>>[number] | undefined;
   await expect

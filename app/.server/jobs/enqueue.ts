@@ -1,0 +1,43 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { jobs } from "../db/schema";
+
+export interface EnqueueOptions {
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /**
+   * While a job of this kind with this key is pending or running, enqueueing another returns that job instead of
+   * adding one (e.g. one processing job per media item).
+   */
+  dedupeKey?: string;
+}
+
+/**
+ * Adds a job. Pass the transaction that wrote whatever the job is about: the job then exists exactly when that
+ * does (a rolled-back write queues nothing, a committed one is never lost). Call the runner's `wake(kind)` after
+ * the transaction commits for the job to start promptly. Returns the job's id (the existing one when deduplicated).
+ */
+export async function enqueueJob(
+  db: Database,
+  kind: string,
+  payload: unknown,
+  { runAt, dedupeKey }: EnqueueOptions = {},
+): Promise<string> {
+  // Twice at most: a duplicate seen by the insert may finish before it is looked up, and then a new job is due.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [row] = await db
+      .insert(jobs)
+      .values({ kind, payload: payload ?? {}, runAt, dedupeKey })
+      .onConflictDoNothing()
+      .returning({ id: jobs.id });
+    if (row) return row.id;
+    const [existing] = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(eq(jobs.kind, kind), eq(jobs.dedupeKey, dedupeKey!), inArray(jobs.state, ["pending", "running"])),
+      );
+    if (existing) return existing.id;
+  }
+  throw new Error(`could not enqueue a ${kind} job with dedupe key ${dedupeKey}`);
+}

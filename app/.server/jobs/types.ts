@@ -1,0 +1,36 @@
+/** What a handler learns about the run it is asked to do. */
+export interface JobContext {
+  id: string;
+  kind: string;
+  /** This run's number, 1 for the first; equal to `maxAttempts` on the last try. */
+  attempt: number;
+  maxAttempts: number;
+  /**
+   * Aborted when the runner stops (the job is handed back, to run again later) or when the job's lease was lost
+   * to another claim. Long work (a transcode) should stop when it fires.
+   */
+  signal: AbortSignal;
+}
+
+/** How one kind of job is run. Handlers must be safe to run again: a process can die after the work, before the record. */
+export interface JobHandler {
+  run(payload: unknown, job: JobContext): Promise<void>;
+  /** Runs after which a failing job is given up on (state `failed`, its last error kept). Default 8. */
+  maxAttempts?: number;
+  /** How long a claim lasts without renewal. The runner renews it every third of this while the job runs. Default 60 s. */
+  leaseSeconds?: number;
+  /** Delay before the next run after the `attempt`-th failure. Default 2^attempt s, at most 15 minutes. */
+  backoff?: (attempt: number) => number;
+  /** At most this many jobs of this kind run at once across every instance (default: no limit beyond one per runner). */
+  concurrency?: number;
+}
+
+/** Thrown by a handler when trying again cannot help (a malformed payload): the job fails at once. */
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PermanentJobError";
+  }
+}
+
+export const defaultBackoff = (attempt: number) => Math.min(2 ** attempt * 1000, 15 * 60_000);

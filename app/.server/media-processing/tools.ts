@@ -1,0 +1,101 @@
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import os from "node:os";
+
+/** Where the ffmpeg and ffprobe binaries are. */
+export interface MediaTools {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The binary a package ships for this platform (static builds inside @ffmpeg-installer/ffmpeg and
+ * @ffprobe-installer/ffprobe, installed by `npm ci`, never downloaded). The package throws a bare string on a
+ * platform it has no build for.
+ */
+function bundled(pkg: string, variable: string): string {
+  try {
+    return (require(pkg) as { path: string }).path;
+  } catch (error) {
+    throw new Error(
+      `${pkg} has no binary for ${os.platform()}-${os.arch()} (${String(error)}); set ${variable}`,
+    );
+  }
+}
+
+/** The configured binaries: FFMPEG_PATH / FFPROBE_PATH when set, else the bundled builds (resolved on first use). */
+export function mediaTools(env: { FFMPEG_PATH?: string; FFPROBE_PATH?: string }): MediaTools {
+  let ffmpeg = env.FFMPEG_PATH;
+  let ffprobe = env.FFPROBE_PATH;
+  return {
+    get ffmpeg() {
+      return (ffmpeg ??= bundled("@ffmpeg-installer/ffmpeg", "FFMPEG_PATH"));
+    },
+    get ffprobe() {
+      return (ffprobe ??= bundled("@ffprobe-installer/ffprobe", "FFPROBE_PATH"));
+    },
+  };
+}
+
+/**
+ * Input options for every file ffmpeg or ffprobe opens: only local files, and only the demuxers of the video types
+ * uploads accept (MP4/QuickTime, AVI, WebM). An upload that is really an HLS playlist or a concat list cannot make
+ * ffmpeg open other files or URLs.
+ */
+export const SAFE_INPUT = ["-protocol_whitelist", "file", "-format_whitelist", "mov,avi,matroska"];
+
+export class ToolError extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+  ) {
+    super(message);
+    this.name = "ToolError";
+  }
+}
+
+const STDERR_TAIL = 2_000;
+const NICEST = 19;
+
+/**
+ * Runs a binary as a child process and answers its stdout. With `lowPriority` it runs at the lowest CPU priority
+ * (nice 19), so page rendering wins whenever both want the core. `signal` kills it. Failure carries the end of
+ * its stderr, where ffmpeg says what went wrong.
+ */
+export function runTool(
+  file: string,
+  args: string[],
+  { signal, lowPriority = false }: { signal?: AbortSignal; lowPriority?: boolean } = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: ["ignore", "pipe", "pipe"], signal, killSignal: "SIGKILL" });
+    if (lowPriority && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, NICEST);
+      } catch {
+        // Not allowed here (some containers): it still runs, with one thread, just not deprioritized.
+      }
+    }
+    const stdout: Buffer[] = [];
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-STDERR_TAIL);
+    });
+    child.once("error", (error) => reject(signal?.aborted ? signal.reason : error));
+    child.once("close", (code, killedBy) => {
+      if (signal?.aborted) reject(signal.reason);
+      else if (code === 0) resolve(Buffer.concat(stdout).toString());
+      else {
+        const how = killedBy ? `was killed (${killedBy})` : `exited with code ${code}`;
+        reject(new ToolError(`${file.split("/").pop()} ${how}: ${lastLine(stderr)}`, stderr));
+      }
+    });
+  });
+}
+
+function lastLine(text: string) {
+  return text.trim().split("\n").pop()?.trim() || "no message";
+}
