@@ -44,9 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const outcome = await signUp(services, caller, input);
       if (!outcome.ok)
         return formReply({ ok: false, result, toast: authErrorToast(outcome.message) }, outcome.status);
+      // No `result`: it would echo the email back, and the answer must be the same byte for byte whether or
+      // not the address already has an account (docs/security.md, "Account enumeration").
       return formReply({
         ok: true,
-        result,
         toast: { title: "Account Created!", description: "Please check your email to confirm your account." },
       });
     }
