@@ -41,7 +41,8 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { paths: [zodImport] }] },
   },
   {
-    // Server-only code has one home (STYLE.md habit 2): components and shared libs may not import it.
+    // Server-only code has one home (docs/architecture.md#rules-of-the-house): components and shared libs may not
+    // import it.
     files: ["app/components/**", "app/lib/**"],
     ignores: ["app/lib/zod.ts"],
     rules: {

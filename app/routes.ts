@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-// Mirrors the spec's route table (§2), plus the pages the spec leaves open (contact, password reset, inbox).
+// Mirrors the route table of docs/product.md#routes.
 export default [
   index("routes/marketing/home.tsx"),
   route("about", "routes/marketing/about.tsx"),

@@ -1,5 +1,6 @@
-// Directory query benchmark (issue 4): seeds N businesses into PGlite and into a throwaway PostgreSQL database and
-// reports p50/p95 of the full directory query (filter + total count + one page) per case.
+// Directory query benchmark (docs/decisions/005-directory-counts.md): seeds N businesses into PGlite and into a
+// throwaway PostgreSQL database and reports p50/p95 of the full directory query (filter + total count + one page) per
+// case.
 //
 //   PATH=$PWD/node_modules/.bin:$PATH node --import tsx bench/directory.ts [N]
 //
@@ -25,7 +26,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
 if (!Number.isInteger(N) || N < 1) throw new Error(`N must be a positive integer, got ${process.argv[2]}`);
 
-/** What visitors do. `target` marks the four cases issue 4 sets a p95 target for; the rest are for context. */
+/**
+ * What visitors do. `target` marks the four cases with a p95 target (docs/decisions/005-directory-counts.md); the rest
+ * are for context.
+ */
 const CASES: { name: string; search: DirectorySearch; target?: true }[] = [
   { name: "no filter", search: { page: 1 }, target: true },
   { name: "industry", search: { industry: "food-industry", page: 1 }, target: true },

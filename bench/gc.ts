@@ -1,4 +1,4 @@
-// Garbage-collection bench (issue 10, docs/decisions/011-heap-growing.md): the load bench's uncached page mix
+// Garbage-collection bench (docs/decisions/011-heap-growing.md): the load bench's uncached page mix
 // against two built servers side by side — the server as it runs (V8's largest heap growing factor, fixed) and the
 // same server with V8's adaptive factor (`--heap-growing-percent=0`) — in alternating runs, so both see the same
 // minutes of this shared VM. Reports req/s, p50/p99 and full (mark-compact) collections per 1,000 pages, counted

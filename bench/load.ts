@@ -1,10 +1,9 @@
-// Load benchmark (issue 10): seeds 10,000 businesses and 500 stories into a fresh embedded database, starts the
-// BUILT server (BUILD_DIR, default build) on loopback, and drives a mix of home, directory, business and story
-// pages with 50 connections — uncached (every request rendered: `Cache-Control: no-cache`) and with the page
-// cache — plus a static asset from the same server as the reference.
-// Each measurement starts from an idle server (the previous one's requests have finished), and the three runs are
-// repeated (--rounds, default 3): this machine is shared, so one round can land on a noisy moment. The targets
-// are judged on the median round by uncached p99; every round is printed.
+// Load benchmark (docs/performance.md): seeds 10,000 businesses and 500 stories into a fresh embedded database, starts
+// the BUILT server (BUILD_DIR, default build) on loopback, and drives a mix of home, directory, business and story
+// pages with 50 connections — uncached (every request rendered: `Cache-Control: no-cache`) and with the page cache —
+// plus a static asset from the same server as the reference. Each measurement starts from an idle server (the previous
+// one's requests have finished), and the three runs are repeated (--rounds, default 3): this machine is shared, so one
+// round can land on a noisy moment. The targets are judged on the median round by uncached p99; every round is printed.
 // Run: npm run build && node --import tsx bench/load.ts [--seconds 10] [--connections 50] [--rounds 3]
 //      [--postgres] [--processes N]
 import fs from "node:fs";

@@ -1,11 +1,11 @@
-// Upload benchmark (issue 6): starts the built server on a loopback port with a throwaway DATA_DIR, signs up a
-// confirmed owner through the real endpoints and dev mailbox, streams a generated 100 MB video to
-// POST /dashboard/media and samples the server's resident memory (VmRSS) before, during and after.
+// Upload benchmark (docs/performance.md): starts the built server on a loopback port with a throwaway DATA_DIR, signs
+// up a confirmed owner through the real endpoints and dev mailbox, streams a generated 100 MB video to POST
+// /dashboard/media and samples the server's resident memory (VmRSS) before, during and after.
 //
 //   PATH=$PWD/node_modules/.bin:$PATH npm run build   (or BUILD_DIR=… npm run build)
 //   PATH=$PWD/node_modules/.bin:$PATH BUILD_DIR=build node --import tsx bench/upload.ts [MB]
 //
-// The target (DESIGN.md "uploads"): peak RSS growth under 64 MB, because the file is streamed, never held.
+// The target (docs/performance.md): peak RSS growth under 64 MB, because the file is streamed, never held.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { readdir } from "node:fs/promises";

@@ -142,7 +142,7 @@ function setObjectHeaders(res: express.Response, info: StoredObjectInfo): void {
   res.setHeader("Content-Disposition", "inline");
 }
 
-/** RFC 9110 §13.2.2: If-None-Match (weak comparison) wins; If-Modified-Since only when it is absent. */
+/** RFC 9110 section 13.2.2: If-None-Match (weak comparison) wins; If-Modified-Since only when it is absent. */
 function isNotModified(req: express.Request, info: StoredObjectInfo): boolean {
   const ifNoneMatch = req.headers["if-none-match"];
   if (ifNoneMatch !== undefined) {
@@ -167,7 +167,7 @@ type ByteRange = { start: number; end: number };
 
 /**
  * The single byte range asked for, null to send the whole file, or "unsatisfiable" (416).
- * A Range header we do not handle (several ranges, other units, malformed) is ignored, as RFC 9110 §14.2 allows.
+ * A Range header we do not handle (several ranges, other units, malformed) is ignored, as RFC 9110 section 14.2 allows.
  */
 function rangeFor(req: express.Request, info: StoredObjectInfo): ByteRange | "unsatisfiable" | null {
   const header = req.headers.range;

@@ -4,11 +4,11 @@ import type { FlashToast } from "./flash-toast";
 import { isIndustryId, type IndustryId } from "./industries";
 import { imageFile, multiline, oneLine, requiredText } from "./form-fields";
 
-/** The story dialog's file field; the server stores it under `story-backgrounds/` (spec §3). */
+/** The story dialog's file field; the server stores it under `story-backgrounds/` (docs/product.md#files). */
 export const STORY_IMAGE_FIELD = "background_image";
 /** Markdown bodies run to a few thousand characters; this bounds a single form field. */
 export const MAX_STORY_CONTENT_LENGTH = 20_000;
-/** The spec's delete confirmation (§7 "Stories"). */
+/** The story delete confirmation (docs/product.md#confirmations). */
 export const DELETE_STORY_CONFIRMATION = "Are you sure you want to delete this story?";
 /** Stories per page of the admin list. */
 export const ADMIN_STORY_PAGE_SIZE = 24;
@@ -19,7 +19,7 @@ const failed = (title: string): FlashToast => ({
   variant: "destructive",
 });
 
-/** Spec §8 "Stories" toasts, word for word. */
+/** The stories toasts, word for word (docs/product.md#toasts). */
 export const ADMIN_STORY_TOASTS = {
   created: { title: "Story created successfully!" },
   updated: { title: "Story updated successfully!" },
@@ -37,7 +37,7 @@ const isCalendarDate = (value: string) => {
 };
 
 /**
- * Spec §5 "Admin story form" (spec §3 field names): every field required with the spec's message except content
+ * docs/product.md#admin-story-form (column names of #stories): every field required with its message except content
  * (optional Markdown) and featured (a checkbox, off unless sent). The dialog and /admin/stories both parse with it.
  * `user_id` is not a field: the server records the signed-in admin.
  */
@@ -77,7 +77,10 @@ export const SaveStorySchema = AdminStorySchema.extend({
 
 export type SaveStoryInput = z.infer<typeof SaveStorySchema>;
 
-/** The list's query string (spec §2): `q` searches title and author, `industry` is one of the five, `featured=1`. */
+/**
+ * The list's query string (docs/product.md#shine-stories-panel): `q` searches title and author, `industry` is one of
+ * the five, `featured=1`.
+ */
 export const AdminStorySearchSchema = z.object({
   q: z.string().transform(cleanSearchText).pipe(z.string().trim().max(100)).catch("").default(""),
   industry: z
@@ -95,13 +98,13 @@ export const AdminStorySearchSchema = z.object({
 
 export type AdminStorySearch = z.infer<typeof AdminStorySearchSchema>;
 
-/** The delete button's form (spec §7 "Delete where id matches"). */
+/** The delete button's form (docs/product.md#deleting). */
 export const DeleteStorySchema = z.object({
   intent: z.literal("delete"),
   id: oneLine("Id").min(1).max(100),
 });
 
-/** One story as the admin list shows it and the edit dialog preloads it (spec §3 fields, camelCase). */
+/** One story as the admin list shows it and the edit dialog preloads it (docs/product.md#stories fields, camelCase). */
 export interface AdminStory {
   id: string;
   title: string;
@@ -119,7 +122,10 @@ export interface AdminStory {
 /** Values to start a new story from (the inbox's "Create story" on a submission). */
 export type StoryDraft = Partial<Omit<AdminStory, "id" | "backgroundImageUrl">>;
 
-/** Spec §2: total, featured and published (publish date not in the future, site time zone) stories. */
+/**
+ * docs/product.md#shine-stories-panel: total, featured and published (publish date not in the future, site time zone)
+ * stories.
+ */
 export interface AdminStoryCounts {
   total: number;
   featured: number;

@@ -1,7 +1,7 @@
 import { controlCharacterMessage, isOneLine, oneLine } from "./form-fields";
 import { z } from "./zod";
 
-/** Spec §9: minimum password length 6. */
+/** docs/product.md#limits: minimum password length 6. */
 export const PASSWORD_MIN_LENGTH = 6;
 
 const email = oneLine("Email", "Email is required")
@@ -17,7 +17,7 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(128, "Password must be at most 128 characters");
 
-/** Sign in and sign up share one schema (spec §5); `intent` says which. */
+/** Sign in and sign up share one schema (docs/product.md#sign-in-form); `intent` says which. */
 export const SignInSchema = z.object({
   intent: z.enum(["signin", "signup"]).default("signin"),
   email,

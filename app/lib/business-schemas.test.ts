@@ -18,7 +18,7 @@ function errorsFor(values: Record<string, unknown>) {
     : Object.fromEntries(result.error.issues.map((issue) => [issue.path[0], issue.message]));
 }
 
-describe("BusinessSchema (spec §5 business form)", () => {
+describe("BusinessSchema (the business form's rules)", () => {
   it("names every missing required field", () => {
     const result = BusinessSchema.safeParse({});
     expect(result.success).toBe(false);

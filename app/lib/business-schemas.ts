@@ -4,19 +4,19 @@ import type { FlashToast } from "./flash-toast";
 import { isIndustryId } from "./industries";
 import { imageFile, oneLine, optionalText, requiredText } from "./form-fields";
 
-/** Spec §5: the reply to a signed-out create. */
+/** docs/product.md#business-form: the reply to a signed-out create. */
 export const LOGIN_REQUIRED_MESSAGE = "You must be logged in to create a business";
 /** The two file fields of the business form: the business image and the owner's photo. */
 export const BUSINESS_IMAGE_FIELDS = ["image", "owner_image"] as const;
 export type BusinessImageField = (typeof BUSINESS_IMAGE_FIELDS)[number];
-/** The spec's delete confirmation (§7), shown in the confirmation dialog. */
+/** The delete confirmation (docs/product.md#confirmations), shown in the confirmation dialog. */
 export const DELETE_BUSINESS_CONFIRMATION = "Are you sure you want to delete this business?";
 /** The dashboard shows this many rows per page; admins may have thousands of listings. */
 export const MANAGE_PAGE_SIZE = 25;
 
 const destructive = (title: string): FlashToast => ({ title, variant: "destructive" });
 
-/** Spec §8 "Businesses" toasts, word for word. */
+/** The businesses toasts, word for word (docs/product.md#toasts). */
 export const BUSINESS_TOASTS = {
   created: { title: "Business created successfully" },
   updated: { title: "Business updated successfully" },
@@ -52,10 +52,10 @@ const isWebUrl = (value: string) => {
 };
 
 /**
- * Spec §5 "Business form" (spec §3 field names): required name, industry, address, city, state, zip_code; rating
- * 0 to 5 in steps of 0.1 (default 0); review count a whole number of at least 0 (default 0); email and website
- * checked when given. The dialog and the /admin action both parse with this one schema. `user_id` is not a field:
- * the server takes the owner from the session, and unknown keys are dropped.
+ * docs/product.md#business-form (column names of #businesses): required name, industry, address, city, state, zip_code;
+ * rating 0 to 5 in steps of 0.1 (default 0); review count a whole number of at least 0 (default 0); email and website
+ * checked when given. The dialog and the /admin action both parse with this one schema. `user_id` is not a field: the
+ * server takes the owner from the session, and unknown keys are dropped.
  */
 export const BusinessSchema = z.object({
   name: requiredText("Name is required", 200, "Name"),
@@ -121,7 +121,7 @@ export const SaveBusinessSchema = BusinessSchema.extend({
 
 export type SaveBusinessInput = z.infer<typeof SaveBusinessSchema>;
 
-/** The dashboard's delete form (spec §7 "Delete by id"); whether the id is the viewer's is the server's question. */
+/** The dashboard's delete form (docs/product.md#deleting); whether the id is the viewer's is the server's question. */
 export const DeleteBusinessSchema = z.object({
   intent: z.literal("delete"),
   id: oneLine("Id").min(1).max(100),
@@ -135,7 +135,10 @@ export const ManageSearchSchema = z.object({
 
 export type ManageSearch = z.infer<typeof ManageSearchSchema>;
 
-/** One listing as the dashboard shows it and as the edit dialog preloads it (spec §3 names, camelCase). */
+/**
+ * One listing as the dashboard shows it and as the edit dialog preloads it (docs/product.md#businesses names,
+ * camelCase).
+ */
 export interface ManagedBusiness {
   id: string;
   name: string;

@@ -7,7 +7,7 @@ import { cleanSearchText } from "~/lib/search-text";
 const MAX_PAGE = 100_000;
 
 /**
- * The directory search (spec §5 "Directory search"): industry is All (absent) or one of the five, zip is a
+ * The directory search (docs/product.md#searching): industry is All (absent) or one of the five, zip is a
  * substring of zip_code, page is 1-based. These come from shareable URLs, so a value that doesn't parse falls back
  * (a stale industry shows all, `?page=abc` shows page 1) instead of failing the page. A zip query longer than any
  * zip code is kept one character too long so it still finds nothing, without sending the whole string to the DB.

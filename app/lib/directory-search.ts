@@ -3,7 +3,10 @@ import type { IndustryId } from "~/lib/industries";
 // Directory list URLs, shared by the pages and the search dialog. Parsing a URL's query lives in
 // directory-search-schema.ts, which only loaders import, so zod stays out of these pages' JavaScript.
 
-/** Spec §2 lists are unpaged; ours show this many cards per page so a page stays fast at any network size. */
+/**
+ * The product's lists are unpaged (docs/product.md#lists-and-order); ours show this many cards per page so a page stays
+ * fast at any network size.
+ */
 export const DIRECTORY_PAGE_SIZE = 24;
 /** A ZIP+4 ("91367-1234") is 10 characters: no longer query can match a zip code. */
 export const ZIP_QUERY_MAX_LENGTH = 10;

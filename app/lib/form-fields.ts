@@ -1,7 +1,10 @@
 import { z } from "./zod";
 import { IMAGE_TYPES, looksAllowed } from "./upload-types";
 
-/** Spec §5: what image fields say about anything that is not an image (client pick, client submit, server sniff). */
+/**
+ * docs/product.md#uploads: what image fields say about anything that is not an image (client pick, client submit,
+ * server sniff).
+ */
 export const IMAGE_FILE_MESSAGE = "Please select an image file.";
 /** Form images (business, owner, story background) are photos, not video: 20 MB is plenty and bounds a save. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;

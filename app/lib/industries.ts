@@ -1,4 +1,7 @@
-/** The five fixed industries (spec §3). Every list, select, route param and constraint uses this one constant. */
+/**
+ * The five fixed industries (docs/product.md#industries). Every list, select, route param and constraint uses this one
+ * constant.
+ */
 export const INDUSTRIES = [
   {
     id: "home-services",

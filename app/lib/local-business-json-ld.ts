@@ -18,7 +18,7 @@ export interface LocalBusinessFacts {
 }
 
 /**
- * schema.org LocalBusiness for a business page (issue 4, "Found by search engines"): name, address, telephone,
+ * schema.org LocalBusiness for a business page (docs/product.md#search-engines): name, address, telephone,
  * url (the business's own website, else its page here), image, and aggregateRating only when there are reviews.
  * Rendered through `meta`'s "script:ld+json", which escapes `<`, `>` and `&` as \u003c etc., so text such as
  * "</script>" in a business's data can't end the script element.

@@ -30,7 +30,7 @@ const website = oneLine("Website")
       .optional(),
   );
 
-/** Spec §2 "Submit a business": only Business Name is required; the spec's payload names are the field names. */
+/** docs/product.md#join-our-network-form: only Business Name is required; the payload names are the field names. */
 export const BusinessApplicationSchema = z.object({
   businessName: oneLine("Business name", "Business name is required")
     .min(1, "Business name is required")

@@ -3,18 +3,18 @@ import { z } from "./zod";
 import type { FlashToast } from "./flash-toast";
 import { IMAGE_DIMENSIONS_MESSAGE } from "./upload-types";
 
-/** Spec §9: the stated 100MB upload limit, enforced by the server while the file streams in. */
+/** docs/product.md#limits: the stated 100MB upload limit, enforced by the server while the file streams in. */
 export const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
 
-/** Spec §5: the hint under the file picker. */
+/** docs/product.md#media-upload-form: the hint under the file picker. */
 export const MEDIA_UPLOAD_HINT = "JPG, PNG, MP4, MOV, AVI (MAX. 100MB)";
 
 /** Where the upload dialog posts (app/routes/resources/media-upload.ts). */
 export const MEDIA_UPLOAD_URL = "/dashboard/media";
 
 /**
- * The text fields of the upload form (spec §5): title required and trimmed; description and notes optional and
- * trimmed. The file itself is checked by type and size, not by this schema.
+ * The text fields of the upload form (docs/product.md#media-upload-form): title required and trimmed; description and
+ * notes optional and trimmed. The file itself is checked by type and size, not by this schema.
  */
 export const MediaUploadSchema = z.object({
   title: oneLine("Title", "Please enter a title for your media.")
@@ -39,7 +39,7 @@ const destructive = (title: string, description: string): Toast => ({
   variant: "destructive",
 });
 
-/** The spec's toasts for the media dashboard (§5, §8), used by both the client checks and the server replies. */
+/** The media dashboard's toasts (docs/product.md#toasts), used by both the client checks and the server replies. */
 export const MEDIA_TOASTS = {
   noFile: destructive("No file selected", "Please select an image or video file to upload."),
   invalidType: destructive("Invalid file type", "Please select an image or video file."),
@@ -85,12 +85,15 @@ export interface MediaItem {
   inUse: boolean;
 }
 
-/** Spec §9: size in MB with one decimal, bytes / 1048576. */
+/** docs/product.md#dates-and-numbers: size in MB with one decimal, bytes / 1048576. */
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / 1048576).toFixed(1)} MB`;
 }
 
-/** Spec §9: dates in en-US long format, in the site's time zone so server and browser render the same day. */
+/**
+ * docs/product.md#dates-and-numbers: dates in en-US long format, in the site's time zone so server and browser render
+ * the same day.
+ */
 export function formatLongDate(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", {
     year: "numeric",

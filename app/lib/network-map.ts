@@ -14,6 +14,6 @@ export interface PartnerCity {
   partners: number;
 }
 
-/** Spec §2 "Map" and §9: centred on the middle of the United States at zoom 4. */
+/** docs/product.md#network-map: centred on the middle of the United States at zoom 4. */
 export const US_CENTER: [number, number] = [39.8283, -98.5795];
 export const US_ZOOM = 4;

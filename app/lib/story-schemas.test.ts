@@ -16,7 +16,7 @@ function errorsFor(values: Record<string, string | undefined>) {
   return submission.status === "success" ? {} : (submission.error ?? {});
 }
 
-describe("ShareStorySchema (spec §5)", () => {
+describe("ShareStorySchema (the share story form's rules)", () => {
   it("accepts and trims a valid submission", () => {
     const result = ShareStorySchema.parse({ ...valid, firstName: "  Ana ", story: `  ${valid.story}\n` });
     expect(result).toMatchObject({ ...valid });

@@ -3,13 +3,13 @@ import { multiline, oneLine } from "./form-fields";
 import { HONEYPOT_FIELD, honeypotField } from "./honeypot";
 import { z } from "./zod";
 
-/** Spec §9: the story is 10 to 2000 characters; the dialog's counter shows this limit. */
+/** docs/product.md#limits: the story is 10 to 2000 characters; the dialog's counter shows this limit. */
 export const STORY_MIN_LENGTH = 10;
 export const STORY_MAX_LENGTH = 2000;
 export const NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 255;
 
-/** Spec §5 "Share story form": values trimmed, the spec's message for each rule. Client and server use this one. */
+/** docs/product.md#share-story-form: values trimmed, its message for each rule. Client and server use this one. */
 export const ShareStorySchema = z.object({
   firstName: oneLine("First name", "First name is required")
     .min(1, "First name is required")
@@ -28,7 +28,7 @@ export const ShareStorySchema = z.object({
 
 export type ShareStoryInput = z.infer<typeof ShareStorySchema>;
 
-/** Spec §8 "Share story" toasts. */
+/** The share story toasts (docs/product.md#toasts). */
 export const STORY_SUBMITTED_TOAST = {
   title: "Story Submitted Successfully!",
   description: "Thank you for sharing your Local Shine story. We'll review it and get back to you soon.",
@@ -40,7 +40,10 @@ export const STORY_SUBMISSION_FAILED_TOAST = {
   variant: "destructive",
 } as const;
 
-/** The industry page's search params (spec §2): `q` searches title, author and short description; `featured=1`. */
+/**
+ * The industry page's search params (docs/product.md#industry-stories): `q` searches title, author and short
+ * description; `featured=1`.
+ */
 export const StoryListSearchSchema = z.object({
   q: z.string().transform(cleanSearchText).pipe(z.string().trim().max(100)).catch("").default(""),
   featured: z

@@ -1,6 +1,6 @@
 /**
- * The file formats uploads accept (DESIGN.md "uploads"). The server decides from the file's first bytes
- * (app/.server/uploads); the browser's own guess (`File.type`, the name) is only used for the quick client-side
+ * The file formats uploads accept (docs/architecture.md#a-form-with-files). The server decides from the file's first
+ * bytes (app/.server/uploads); the browser's own guess (`File.type`, the name) is only used for the quick client-side
  * check before anything is sent. SVG, HTML and everything else are refused.
  */
 export interface AllowedType {
@@ -47,7 +47,7 @@ export const VIDEO_TYPES: AllowList = [
   { mime: "video/webm", ext: "webm", extensions: ["webm"] },
 ];
 
-/** Media dashboard uploads: images and videos (spec §5 "image or video file"). */
+/** Media dashboard uploads: images and videos (docs/product.md#uploads). */
 export const MEDIA_TYPES: AllowList = [...IMAGE_TYPES, ...VIDEO_TYPES];
 
 /** The entry of `allow` that `mime` names (directly or by alias), or undefined. */

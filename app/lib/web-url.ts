@@ -1,6 +1,6 @@
 /**
  * A business's website as a link target, or null when it isn't an http(s) URL. Stored values come from forms,
- * seeds and imports, so a `javascript:` or `data:` URL must never reach an href (issue 4, "Safety").
+ * seeds and imports, so a `javascript:` or `data:` URL must never reach an href (docs/security.md#input).
  */
 export function webUrl(value: string | null | undefined): string | null {
   if (!value) return null;

@@ -5,7 +5,7 @@ import { siteToday } from "../../app/.server/stories/site-date";
 import { formatCalendarDate } from "../../app/lib/format-calendar-date";
 import { fixtureIp, signInAdmin } from "./support/accounts";
 
-// The Shine Stories Management Panel (spec §2, §5, §7 "Stories", §8). The first test reads the demo stories
+// The Shine Stories Management Panel (docs/product.md#shine-stories-panel). The first test reads the demo stories
 // (17, 9 featured, one of them scheduled next month), so the tests in this file run one after the other.
 test.describe.configure({ mode: "serial" });
 
@@ -96,7 +96,7 @@ test("create a featured story with a background image, see it in public, edit it
   await expect(dialog.getByLabel("Publish Date")).toHaveValue(today);
   await expect(dialog.getByRole("checkbox", { name: "Featured Story" })).not.toBeChecked();
 
-  // Every required field says what it needs (spec §5), under the field.
+  // Every required field says what it needs (docs/product.md#admin-story-form), under the field.
   await dialog.getByLabel("Publish Date").fill("");
   await dialog.getByRole("button", { name: "Create Story" }).click();
   for (const message of [

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "./support/accounts";
 
-// One business's page (spec §2 "One business") against the demo data; the lists are in directory.spec.ts.
+// One business's page (docs/product.md#one-business) against the demo data; the lists are in directory.spec.ts.
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 
 test("a business page shows every section, safe links, and what search engines need", async ({ page }) => {

@@ -53,7 +53,7 @@ test("the all page: LOCAL SHINERS, full cards, and pages that add up to the coun
   await expect(countLine(page)).toContainText(`Page 1 of ${Math.ceil(total / 24)}`);
   await expect(cards(page)).toHaveCount(24);
 
-  // Every element of a card (spec §2), and the card links to the business page.
+  // Every element of a card (docs/product.md#directory-lists), and the card links to the business page.
   const card = page.getByRole("article", { name: "Valley Bright Plumbing" });
   await expect(card.getByRole("img")).toHaveCount(0); // decorative: alt=""
   await expect(card.locator("img")).toHaveAttribute(

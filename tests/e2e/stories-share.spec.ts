@@ -3,7 +3,8 @@ import { demoStoryId } from "../../app/.server/seed/demo-stories";
 import { HONEYPOT_FIELD } from "../../app/lib/honeypot";
 import { E2E_PORT, fixtureIp, TEAM_EMAIL, waitForEmail } from "./support/accounts";
 
-// The Share Your Local Shine Story dialog (spec §2, §5, §8); the stories pages are in stories.spec.ts.
+// The Share Your Local Shine Story dialog (docs/product.md#share-your-story-dialog); the stories pages are in
+// stories.spec.ts.
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 const PATIO = "The Kiosk That Filled Our Saturday Patio";
 

@@ -7,8 +7,9 @@ import * as inboxRoute from "~/routes/admin/inbox";
 import * as storiesRoute from "~/routes/admin/stories";
 import { ORIGIN, routeArgs, sessionHeaders, signInConfirmedUsers, tinyPng } from "../support/route-calls";
 
-// Spec §6: only admins manage stories and read the inbox. Checked the way an attacker would: crafted requests
-// straight into the route modules (session cookies from real sign-ins), then the database itself is inspected.
+// docs/product.md#who-may-change-what: only admins manage stories and read the inbox. Checked the way an attacker
+// would: crafted requests straight into the route modules (session cookies from real sign-ins), then the database
+// itself is inspected.
 
 type Services = Awaited<ReturnType<typeof createTestServices>>;
 type Actor = "visitor" | "owner" | "admin";

@@ -6,7 +6,7 @@ import { LOGIN_REQUIRED_MESSAGE } from "~/lib/business-schemas";
 import { action, loader } from "~/routes/admin/businesses";
 import { ORIGIN, routeArgs, sessionHeaders, signInConfirmedUsers, tinyPng } from "../support/route-calls";
 
-// Spec §6 "who may do what", checked the way an attacker would: crafted requests straight into the /admin
+// docs/product.md#who-may-change-what, checked the way an attacker would: crafted requests straight into the /admin
 // route's loader and action (session cookies from real sign-ins), then the database itself is inspected.
 
 type TestServices = Awaited<ReturnType<typeof createTestServices>>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInAccount, randomIp } from "../support/http-accounts";
 import { startServer, type ServerProcess } from "../support/server-process";
 
-// The authorization matrix over every state-changing endpoint (issue 10): visitor, owner A, owner B and admin
+// The authorization matrix over every state-changing endpoint: visitor, owner A, owner B and admin
 // each try every write; each refused request leaves the data as it was (checked through what its owner sees).
 // The domain-level matrices with direct database checks are tests/integration/*-authorization.test.ts.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInAccount } from "../support/http-accounts";
 import { startServer, type ServerProcess } from "../support/server-process";
 
-// Issue 10 "Security headers" and "Caching for visitors", against the built server with the demo content.
+// Security headers (docs/security.md#headers) and caching for visitors, against the built server with the demo content.
 let server: ServerProcess;
 let ownerCookie: string;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInAccount, randomIp } from "../support/http-accounts";
 import { startServer, type ServerProcess } from "../support/server-process";
 
-// Stored XSS (issue 10): hostile text in every field shown to others must render inert, wherever it is shown.
+// Stored XSS: hostile text in every field shown to others must render inert, wherever it is shown.
 const PAYLOAD = `<script>alert("xss")</script><img src=x onerror="alert(1)"><a href="javascript:alert(2)">x</a>`;
 const URL_PAYLOAD = "javascript:alert(3)";
 

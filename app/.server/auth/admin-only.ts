@@ -4,8 +4,8 @@ import type { Viewer } from "./guards";
 export type AdminViewer = Pick<Viewer, "id" | "isAdmin">;
 
 /**
- * What an admin-only domain function answers a non-admin (spec §6). Returned, not thrown, so a route that forgot
- * its guard still gets a typed refusal it can reply 403 with, and nothing has been read or written.
+ * What an admin-only domain function answers a non-admin (docs/product.md#roles). Returned, not thrown, so a route that
+ * forgot its guard still gets a typed refusal it can reply 403 with, and nothing has been read or written.
  */
 export interface Forbidden {
   ok: false;

@@ -29,7 +29,7 @@ const CONFIRMATIONS_PER_ACCOUNT = [
   { key: "confirm-mail:account-day", rule: { window: 24 * 60 * 60, max: 5 } },
 ];
 
-/** The Better Auth instance (DESIGN.md "accounts"): email + password, verified email, reset, admin role. */
+/** The Better Auth instance (docs/architecture.md#the-shape): email + password, verified email, reset, admin role. */
 export function createAuth({ db, env, secret, onEmailQueued }: AuthDeps) {
   const admins = new Set(adminEmails(env));
   const secure = env.NODE_ENV === "production" || env.APP_URL.startsWith("https://");

@@ -17,7 +17,7 @@ export interface Viewer {
 type Ctx = Readonly<RouterContextProvider>;
 
 /**
- * The server-side admin check (spec §6 `is_admin`): reads the role from the database. A failing check is
+ * The server-side admin check (docs/product.md#roles, `is_admin`): reads the role from the database. A failing check is
  * logged and answers false, so a broken check never grants admin.
  */
 export async function isAdmin(db: Database, userId: string): Promise<boolean> {
@@ -55,14 +55,14 @@ export async function requireUser(request: Request, context: Ctx): Promise<Viewe
   throw redirect(`/signin?redirectTo=${encodeURIComponent(back)}`);
 }
 
-/** Non-admins (or a failed admin check) go to /dashboard (spec §6). */
+/** Non-admins (or a failed admin check) go to /dashboard (docs/product.md#roles). */
 export async function requireAdmin(request: Request, context: Ctx): Promise<Viewer> {
   const viewer = await requireUser(request, context);
   if (!viewer.isAdmin) throw redirect("/dashboard");
   return viewer;
 }
 
-/** A signed-in visitor on /signin goes to /dashboard (spec §2). */
+/** A signed-in visitor on /signin goes to /dashboard (docs/product.md#roles). */
 export async function requireAnonymous(request: Request, context: Ctx): Promise<void> {
   if (await getViewer(request, context)) throw redirect("/dashboard");
 }

@@ -6,7 +6,7 @@ import { businessCountsByIndustry, businessCountsByZip, businesses, type Busines
 import { DIRECTORY_PAGE_SIZE, type DirectorySearch } from "~/lib/directory-search";
 import { INDUSTRY_IDS, isIndustryId, type IndustryId } from "~/lib/industries";
 
-// Public reads of the directory (spec §2 "Directory lists", "One business"; §7 "Businesses"). Everything here is
+// Public reads of the directory (docs/product.md#directory-lists, #one-business, #lists-and-order). Everything here is
 // what any visitor may see; owner and admin writes live beside this file, not in it.
 
 const cardColumns = {
@@ -36,9 +36,9 @@ export interface DirectoryPage {
 }
 
 /**
- * `column` contains `zip`, ignoring case (spec §5: a substring match). Case only matters for letters, and almost
- * every zip query is digits, so those use LIKE: the same rows, the same trigram index, a fraction of ILIKE's cost
- * per row when a short query has to scan.
+ * `column` contains `zip`, ignoring case (docs/product.md#searching: a substring match). Case only matters for letters,
+ * and almost every zip query is digits, so those use LIKE: the same rows, the same trigram index, a fraction of ILIKE's
+ * cost per row when a short query has to scan.
  */
 function containsZip(column: Column, zip: string): SQL {
   const pattern = containsPattern(zip);
@@ -75,9 +75,9 @@ function directoryWhere({ industry, zip }: DirectorySearch): SQL | undefined {
 }
 
 /**
- * One page of the directory, newest first (spec §7), with the exact number of matches. Filters and paging run in
- * the database; the page walks an index in list order, and the count (from running totals) rides along as a
- * subquery, so a page is one round trip. Only a page with no rows (no matches, or past the end) asks again.
+ * One page of the directory, newest first (docs/product.md#lists-and-order), with the exact number of matches. Filters
+ * and paging run in the database; the page walks an index in list order, and the count (from running totals) rides
+ * along as a subquery, so a page is one round trip. Only a page with no rows (no matches, or past the end) asks again.
  */
 export async function listDirectoryBusinesses(db: Database, search: DirectorySearch): Promise<DirectoryPage> {
   const rows = await db

@@ -27,8 +27,9 @@ function loadLookup(): Promise<Lookup> {
 const US_ZIP = /^(\d{5})(?:-?\d{4})?$/;
 
 /**
- * Spec §2 map / issue 5: a business is placed at its zip code's centroid, from an offline US dataset (no network).
- * ZIP+4 uses its first five digits. Anything that is not a known US zip answers null, leaving the map position empty.
+ * docs/product.md#network-map: a business is placed at its zip code's centroid, from an offline US dataset (no
+ * network). ZIP+4 uses its first five digits. Anything that is not a known US zip answers null, leaving the map
+ * position empty.
  */
 export async function zipCentroid(zipCode: string): Promise<Coordinates | null> {
   const match = US_ZIP.exec(zipCode.trim());

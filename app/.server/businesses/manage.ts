@@ -16,7 +16,7 @@ import { claimStorage } from "../media/storage-quota";
 import type { StoredUpload } from "../uploads";
 import type { Coordinates } from "./geocode";
 
-// Owner and admin management of listings (spec §2 "Business listing dashboard", §6, §7 "Businesses").
+// Owner and admin management of listings (docs/product.md#business-listing-dashboard, #who-may-change-what).
 // Authorization lives in each query's WHERE clause: an owner's statements carry `user_id = viewer.id`, an admin's
 // carry no owner condition. Someone else's id therefore matches no row and answers exactly like an unknown id.
 
@@ -52,9 +52,9 @@ function manageableBy(viewer: ManageViewer): SQL | undefined {
 }
 
 /**
- * Spec §5 "Listing search": a case-insensitive substring of name, city or industry. Name and city use the
- * trigram indexes on lower(name) / lower(city); an industry matches on its id or its title, which are five fixed
- * values, so the matching ids are worked out here and the filter still runs in the database.
+ * docs/product.md#searching: the listing search is a case-insensitive substring of name, city or industry. Name and
+ * city use the trigram indexes on lower(name) / lower(city); an industry matches on its id or its title, which are five
+ * fixed values, so the matching ids are worked out here and the filter still runs in the database.
  */
 function searchCondition(query: string): SQL | undefined {
   const needle = query.trim().toLowerCase();
@@ -79,7 +79,10 @@ export interface ManagedBusinessPage {
   pageCount: number;
 }
 
-/** Spec §7: the viewer's listings (all of them for an admin), newest first, searched and paged in the database. */
+/**
+ * docs/product.md#lists-and-order: the viewer's listings (all of them for an admin), newest first, searched and paged
+ * in the database.
+ */
 export async function listManagedBusinesses(
   db: Database,
   viewer: ManageViewer,
@@ -111,7 +114,7 @@ export interface BusinessChanges {
   storageLimitBytes?: number | null;
 }
 
-/** Spec §3 columns from the form; never `user_id`, which only ever comes from the viewer. */
+/** docs/product.md#businesses columns from the form; never `user_id`, which only ever comes from the viewer. */
 function formColumns({ input, position, images }: BusinessChanges) {
   return {
     name: input.name,
@@ -148,8 +151,8 @@ const IMAGE_TITLES: Record<BusinessImageField, (name: string) => string> = {
 };
 
 /**
- * Spec §7: each new image also becomes a media row of the person who uploaded it, noting the business, within
- * their storage quota (throws StorageQuotaExceeded).
+ * docs/product.md#uploads: each new image also becomes a media row of the person who uploaded it, noting the business,
+ * within their storage quota (throws StorageQuotaExceeded).
  */
 async function recordImages(
   tx: Transaction,
@@ -174,8 +177,9 @@ async function recordImages(
 }
 
 /**
- * Spec §7 insert: the listing belongs to the viewer, whoever is named anywhere in the request. The listing and its
- * media rows are written together or not at all; the caller removes the stored files if this throws.
+ * Insert: the listing belongs to the viewer (docs/product.md#who-may-change-what), whoever is named anywhere in the
+ * request. The listing and its media rows are written together or not at all; the caller removes the stored files if
+ * this throws.
  */
 export async function createBusiness(
   db: Database,
@@ -193,7 +197,7 @@ export async function createBusiness(
 }
 
 /**
- * Spec §7 update by id: only a row the viewer may manage is touched, and its owner never changes (an admin's edit
+ * Update by id: only a row the viewer may manage is touched, and its owner never changes (an admin's edit
  * keeps the original owner). Null when there is no such row for this viewer; then nothing was written.
  */
 export async function updateBusiness(
@@ -216,8 +220,8 @@ export async function updateBusiness(
 }
 
 /**
- * Spec §7 delete by id, scoped like every other statement here. False when the viewer has no such listing.
- * Its images stay: they are media items in the uploader's library, removed from the media dashboard.
+ * Delete by id (docs/product.md#deleting), scoped like every other statement here. False when the viewer has no such
+ * listing. Its images stay: they are media items in the uploader's library, removed from the media dashboard.
  */
 export async function deleteBusiness(db: Database, viewer: ManageViewer, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;

@@ -6,8 +6,9 @@ import type { MapPartner, PartnerCity } from "~/lib/network-map";
 export type { MapPartner, PartnerCity };
 
 /**
- * Every directory business placed on the map (spec §2 "Map": a marker per partner, not six samples). Businesses
- * get coordinates from their zip code; one without any is left off the map but still counts in its city below.
+ * Every directory business placed on the map (docs/product.md#network-map: a marker per partner, not six samples).
+ * Businesses get coordinates from their zip code; one without any is left off the map but still counts in its city
+ * below.
  */
 export async function listMapPartners(db: Database): Promise<MapPartner[]> {
   const rows = await db

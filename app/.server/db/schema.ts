@@ -107,7 +107,7 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// Spec §3 entities.
+// The entities of docs/product.md#entities.
 // ---------------------------------------------------------------------------------------------------------------
 
 export const MEDIA_PROCESSING_STATUSES = ["processing", "ready", "failed"] as const;
@@ -217,10 +217,10 @@ export const businesses = pgTable(
   ],
 );
 
-// The directory's exact "Showing N" count (spec §2 "Directory lists") without counting 100,000 rows per page view:
-// running totals kept in step by statement triggers on `businesses` (drizzle/0003_directory_counts.sql), so every
-// writer (forms, seeders, psql) updates them in its own transaction. Read-only for application code.
-// Why: docs/decisions/005-directory-counts.md; figures: docs/performance.md, "Directory".
+// The directory's exact "Showing N" count (docs/product.md#directory-lists) without counting 100,000 rows per page
+// view: running totals kept in step by statement triggers on `businesses` (drizzle/0003_directory_counts.sql), so every
+// writer (forms, seeders, psql) updates them in its own transaction. Read-only for application code. Why:
+// docs/decisions/005-directory-counts.md; figures: docs/performance.md, "Directory".
 
 /** Businesses per industry: the count of the unfiltered and the per-industry lists. */
 export const businessCountsByIndustry = pgTable("business_counts_by_industry", {

@@ -36,8 +36,8 @@ const mediaItemColumns = {
 
 /**
  * Whether a listing or a story shows the media row's file, as a column of a query over `media`. Business and
- * story images are media items too (spec §7), so an owner may delete one from the dashboard while their listing
- * still shows it.
+ * story images are media items too (docs/product.md#uploads), so an owner may delete one from the dashboard while their
+ * listing still shows it.
  */
 function fileInUse() {
   return sql<boolean>`(exists (select 1 from ${businesses} where ${or(
@@ -46,7 +46,7 @@ function fileInUse() {
   )}) or exists (select 1 from ${businessStories} where ${eq(businessStories.backgroundImageUrl, media.fileUrl)}))`;
 }
 
-/** Spec §7: the viewer's own media, newest first (the list is not paged, §9). */
+/** The viewer's own media, newest first, not paged (docs/product.md#lists-and-order). */
 export async function listMediaForOwner(db: Database, viewer: Pick<Viewer, "id">): Promise<MediaItem[]> {
   return db
     .select({ ...mediaItemColumns, inUse: fileInUse() })
@@ -141,10 +141,10 @@ export function uploadRefusalToast(
 }
 
 /**
- * Spec §7 delete: removes the viewer's own row (id AND user_id, so another owner's id is simply not found) and
- * then its file and resized copies, unless a listing or story still shows that file: then the file stays, so
- * deleting an item from the dashboard never blanks a listing's image. The row is the record of truth: if the
- * file removal fails, the orphan is logged, not shown.
+ * Delete (docs/product.md#deleting): removes the viewer's own row (id AND user_id, so another owner's id is simply not
+ * found) and then its file and resized copies, unless a listing or story still shows that file: then the file stays, so
+ * deleting an item from the dashboard never blanks a listing's image. The row is the record of truth: if the file
+ * removal fails, the orphan is logged, not shown.
  */
 export async function deleteMedia(
   { db, storage }: Pick<Services, "db" | "storage">,

@@ -30,7 +30,7 @@ export interface SitemapEntry {
 
 /**
  * Every public URL: the fixed pages, every business and every published story (publish_date on or before today
- * in SITE_TIMEZONE, spec §4), so a scheduled story never leaks before its date.
+ * in SITE_TIMEZONE, docs/product.md#publishing), so a scheduled story never leaks before its date.
  */
 export async function listSitemapEntries(
   db: Database,

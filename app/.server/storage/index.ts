@@ -17,7 +17,7 @@ export interface StorageEnv {
   S3_PUBLIC_URL?: string;
 }
 
-/** Local disk under DATA_DIR/uploads by default; S3-compatible when STORAGE=s3 (DESIGN.md "files"). */
+/** Local disk under DATA_DIR/uploads by default; S3-compatible when STORAGE=s3 (docs/architecture.md#the-shape). */
 export function createStorage(env: StorageEnv): Storage {
   if (env.STORAGE === "s3") {
     return createS3Storage({

@@ -15,8 +15,8 @@ export interface PutOptions {
 }
 
 /**
- * The one way the app stores files (DESIGN.md "files"): local disk under DATA_DIR/uploads, or S3-compatible.
- * Keys look like `{user id}/{timestamp}-{random}.{ext}` or `story-backgrounds/{timestamp}.{ext}`.
+ * The one way the app stores files (docs/architecture.md#the-shape): local disk under DATA_DIR/uploads, or
+ * S3-compatible. Keys look like `{user id}/{timestamp}-{random}.{ext}` or `story-backgrounds/{timestamp}.{ext}`.
  */
 export interface Storage {
   readonly kind: "local" | "s3";

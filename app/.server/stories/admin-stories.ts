@@ -15,7 +15,7 @@ import { businessStories, media } from "../db/schema";
 import type { StoredUpload } from "../uploads";
 import { siteToday } from "./site-date";
 
-// The Shine Stories Management Panel's data (spec §2, §6, §7 "Stories"). Every function takes the viewer and
+// The Shine Stories Management Panel's data (docs/product.md#shine-stories-panel). Every function takes the viewer and
 // refuses non-admins before touching the database, so a route that forgot its guard still changes nothing.
 
 export interface AdminStoryReader {
@@ -39,7 +39,10 @@ const adminColumns = {
   backgroundImageUrl: businessStories.backgroundImageUrl,
 } satisfies Record<keyof AdminStory, unknown>;
 
-/** Spec §2: search (title or author, case-insensitive), industry and Featured Only, all in the WHERE clause. */
+/**
+ * docs/product.md#shine-stories-panel: search (title or author, case-insensitive), industry and Featured Only, all in
+ * the WHERE clause.
+ */
 function filtersOf(search: AdminStorySearch): SQL | undefined {
   const conditions: SQL[] = [];
   if (search.industry) conditions.push(eq(businessStories.industry, search.industry));
@@ -69,7 +72,7 @@ export interface AdminStoryPage {
   today: string;
 }
 
-/** Spec §7 "Admin: select all of business_stories ordered by publish_date descending", filtered and paged. */
+/** Every story, latest publish_date first (docs/product.md#lists-and-order), filtered and paged. */
 export async function listAdminStories(
   { db, env }: AdminStoryReader,
   viewer: AdminViewer,
@@ -78,7 +81,7 @@ export async function listAdminStories(
   if (!viewer.isAdmin) return FORBIDDEN;
   const today = siteToday(env.SITE_TIMEZONE);
   const where = filtersOf(search);
-  // One pass over the table: the three panel counts (spec §4: future-dated stories count in the total only) and
+  // One pass over the table: the three panel counts (future-dated stories count in the total only) and
   // the number matching the filters, which decides the page count.
   const [totals] = await db
     .select({
@@ -121,7 +124,7 @@ function storyValues(input: AdminStoryInput) {
   };
 }
 
-/** Spec §7 "Background image": the media record that goes with a stored story background. */
+/** docs/product.md#uploads: the media record that goes with a stored story background. */
 function backgroundMediaRow(viewer: AdminViewer, image: StoredUpload) {
   return {
     userId: viewer.id,
@@ -137,7 +140,7 @@ function backgroundMediaRow(viewer: AdminViewer, image: StoredUpload) {
 
 export type StoryWriteResult = { ok: true; story: AdminStory } | Forbidden | NotFound;
 
-/** Spec §7 "Create": the story (and its background's media record, in the same transaction), by this admin. */
+/** Create: the story (and its background's media record, in the same transaction), by this admin. */
 export async function createStory(
   db: Database,
   viewer: AdminViewer,
@@ -156,7 +159,7 @@ export async function createStory(
 }
 
 /**
- * Spec §7 "Update: same fields where id matches". Without a new image the story keeps its background; the
+ * Update: the same fields, where id matches. Without a new image the story keeps its background; the
  * creating admin stays recorded as its author of record.
  */
 export async function updateStory(
@@ -181,8 +184,8 @@ export async function updateStory(
 }
 
 /**
- * Spec §7 "Delete where id matches". The background image stays: it is a media record in the uploading admin's
- * library (spec §7 inserts one), which they manage from /dashboard.
+ * Delete where id matches (docs/product.md#deleting). The background image stays: it is a media record in the uploading
+ * admin's library (docs/product.md#uploads: creating a story inserts one), which they manage from /dashboard.
  */
 export async function deleteStory(
   db: Database,

@@ -14,7 +14,7 @@ export interface StoryReader {
   env: { SITE_TIMEZONE: string };
 }
 
-/** Spec §9: the stories home shows at most six featured stories. */
+/** docs/product.md#featured-stories: the stories home shows at most six featured stories. */
 export const FEATURED_STORIES_LIMIT = 6;
 /** The spec's lists are not paged; this only guards the page if the archive ever grows very large. */
 export const STORY_LIST_LIMIT = 120;
@@ -55,14 +55,16 @@ const newestFirst = [
   desc(businessStories.id),
 ];
 
-/** Spec §4: a story is public when its publish_date is on or before today in the site's time zone. */
+/**
+ * docs/product.md#publishing: a story is public when its publish_date is on or before today in the site's time zone.
+ */
 function isPublished(reader: StoryReader): SQL {
   return lte(businessStories.publishDate, siteToday(reader.env.SITE_TIMEZONE));
 }
 
 export interface StoryFilters {
   industry?: IndustryId;
-  /** Case-insensitive substring of the title, author or short description (spec §2). */
+  /** Case-insensitive substring of the title, author or short description (docs/product.md#searching). */
   query?: string;
   featuredOnly?: boolean;
 }
@@ -96,7 +98,7 @@ export async function listPublishedStories(
   return { stories: rows.map(({ total: _total, ...story }) => story), total: rows[0]?.total ?? 0 };
 }
 
-/** Spec §2 "Stories home": up to six featured, published stories, newest first. */
+/** docs/product.md#stories-home: up to six featured, published stories, newest first. */
 export async function listFeaturedStories(reader: StoryReader): Promise<StorySummary[]> {
   return reader.db
     .select(summaryColumns)
@@ -144,7 +146,10 @@ export async function listPublishedStoryEntries(
     .orderBy(...newestFirst);
 }
 
-/** Everything the stories home shows (spec §2): published counts per industry and the featured stories. */
+/**
+ * Everything the stories home shows (docs/product.md#stories-home): published counts per industry and the featured
+ * stories.
+ */
 export async function getStoriesHome(reader: StoryReader) {
   const [counts, featured] = await Promise.all([
     countPublishedByIndustry(reader),

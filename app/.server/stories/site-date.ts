@@ -3,7 +3,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * Today's calendar date (YYYY-MM-DD) in the site's time zone (SITE_TIMEZONE). A story is published when its
- * publish_date is on or before this date (spec §4), so every public query compares against it.
+ * publish_date is on or before this date (docs/product.md#publishing), so every public query compares against it.
  */
 export function siteToday(timeZone: string, now: Date = new Date()): string {
   let formatter = formatters.get(timeZone);

@@ -15,8 +15,8 @@ import {
 export const APPLICATIONS_PER_IP = { window: 60 * 60, max: 10 };
 
 /**
- * Join Our Network (spec §2 "Submit a business"). The spec only logs the values; a lost lead is lost money, so the
- * application is stored and the team email is queued in the same transaction: both exist, or neither does.
+ * Join Our Network (docs/product.md#join-our-network). Logging the values is not enough: a lost lead is lost money, so
+ * the application is stored and the team email is queued in the same transaction: both exist, or neither does.
  */
 export async function submitBusinessApplication(
   { db, env, jobs }: Pick<Services, "db" | "env" | "jobs">,

@@ -35,10 +35,10 @@ export interface ReceivedUpload {
 }
 
 /**
- * Reads a multipart/form-data request as it streams in (the reusable upload pipeline, DESIGN.md "uploads"):
- * text fields are collected, each file part is type-checked from its first bytes and streamed to storage.
- * Throws UploadError (or whatever `beforeFile` threw) and then keeps nothing. If the caller's next step fails,
- * it must call `discardUploads` for what this returned.
+ * Reads a multipart/form-data request as it streams in (the reusable upload pipeline,
+ * docs/architecture.md#a-form-with-files): text fields are collected, each file part is type-checked from its first
+ * bytes and streamed to storage. Throws UploadError (or whatever `beforeFile` threw) and then keeps nothing. If the
+ * caller's next step fails, it must call `discardUploads` for what this returned.
  */
 export async function receiveMultipartUpload(
   request: Request,

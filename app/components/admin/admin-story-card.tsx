@@ -11,8 +11,8 @@ import { industryTitle } from "~/lib/industries";
 import { DeleteStoryButton } from "./delete-story-button";
 
 /**
- * One story in the panel (spec §2 "Cards"): background image, title, a star if featured, industry and Featured
- * badges, short description, author, long-form date, and edit and delete actions. Scheduled (future-dated)
+ * One story in the panel (docs/product.md#shine-stories-panel): background image, title, a star if featured, industry
+ * and Featured badges, short description, author, long-form date, and edit and delete actions. Scheduled (future-dated)
  * stories say so, since visitors can't see them yet.
  */
 export function AdminStoryCard({

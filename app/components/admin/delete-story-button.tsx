@@ -9,7 +9,7 @@ export function useDeleteStoryToasts() {
   useFetcherReplyToast(DELETE_FETCHER_KEY);
 }
 
-/** A card's delete button; the story is deleted only after the spec's confirmation (§7). */
+/** A card's delete button; the story is deleted only after a confirmation (docs/product.md#confirmations). */
 export function DeleteStoryButton({ id, title }: { id: string; title: string }) {
   return (
     <ConfirmDeleteButton

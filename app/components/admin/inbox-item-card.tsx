@@ -26,7 +26,7 @@ const KIND = {
   contact_message: { label: "Contact message", Icon: MessageSquareText },
 } as const;
 
-/** `iso` in the site's zone, en-US long date with the time (spec §9 "Dates shown in en-US long format"). */
+/** `iso` in the site's zone, en-US long date with the time (docs/product.md#dates-and-numbers). */
 function formatReceived(iso: string, timeZone: string) {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone }).format(
     new Date(iso),

@@ -12,9 +12,10 @@ const TYPING_DELAY_MS = 300;
 const PATH = "/admin/stories";
 
 /**
- * The panel's search box (title or author), industry filter and Featured Only toggle (spec §2). They live in the
- * URL and are applied by the loader's query. A plain GET form before JavaScript loads; with it, the list follows as
- * you type or change a filter, replacing the history entry so Back leaves the panel.
+ * The panel's search box (title or author), industry filter and Featured Only toggle
+ * (docs/product.md#shine-stories-panel). They live in the URL and are applied by the loader's query. A plain GET form
+ * before JavaScript loads; with it, the list follows as you type or change a filter, replacing the history entry so
+ * Back leaves the panel.
  */
 export function StoryFilters({ search }: { search: AdminStorySearch }) {
   const submit = useSubmit();

@@ -44,8 +44,9 @@ interface StoryFormDialogProps extends DialogState {
 }
 
 /**
- * Spec §2 create/edit dialog ('Create New Story' / 'Edit Story'). Posts to /admin/stories from any page (the
- * inbox opens it too); it can't be closed while saving, and closes after a save, when the page's data reloads.
+ * The panel's create/edit dialog (docs/product.md#shine-stories-panel) ('Create New Story' / 'Edit Story'). Posts to
+ * /admin/stories from any page (the inbox opens it too); it can't be closed while saving, and closes after a save, when
+ * the page's data reloads.
  */
 export function StoryFormDialog({ open, onOpenChange, story, draft, formKey, today }: StoryFormDialogProps) {
   const title = story ? "Edit Story" : "Create New Story";

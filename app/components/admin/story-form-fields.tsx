@@ -80,7 +80,7 @@ export function StoryFormFields({ initial, fields }: StoryFormFieldsProps) {
         </div>
       </div>
       <div className="sm:col-span-2">
-        {/* Spec §2: 'New image: {file name}' or 'Current image set'. */}
+        {/* docs/product.md#shine-stories-panel: 'New image: {file name}' or 'Current image set'. */}
         <ImageField
           field={fields.background_image}
           label="Background Image"

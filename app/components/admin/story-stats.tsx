@@ -12,7 +12,10 @@ const TILES = [
   },
 ] as const;
 
-/** Spec §2: the panel's total, featured and published counts (every story, whatever the filters). */
+/**
+ * docs/product.md#shine-stories-panel: the panel's total, featured and published counts (every story, whatever the
+ * filters).
+ */
 export function StoryStats({ counts }: { counts: AdminStoryCounts }) {
   return (
     <section aria-label="Story counts" className="grid grid-cols-3 gap-3 sm:gap-4">

@@ -5,13 +5,16 @@ import { BUSINESS_IMAGE_FIELDS, SaveBusinessSchema, type ManagedBusiness } from 
 interface BusinessFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The listing to edit, or null to add one (spec §4: add mode creates, edit mode updates). */
+  /** The listing to edit, or null to add one (add mode creates, edit mode updates). */
   business: ManagedBusiness | null;
   /** Changes whenever the dialog is opened, so every opening starts from a fresh form. */
   formKey: number;
 }
 
-/** Spec §2/§4 add/edit dialog. It cannot be closed while a save runs; after a save it closes and the list reloads. */
+/**
+ * The add/edit dialog (docs/product.md#business-listing-dashboard). It cannot be closed while a save runs; after a save
+ * it closes and the list reloads.
+ */
 export function BusinessFormDialog({ open, onOpenChange, business, formKey }: BusinessFormDialogProps) {
   return (
     <FormDialog

@@ -16,8 +16,9 @@ interface BusinessFormFieldsProps {
 }
 
 /**
- * Every field of spec §3 `businesses` that a person enters, in the spec's six sections (§2). Input names are the
- * spec's column names, which SaveBusinessSchema reads on both sides.
+ * Every field of a business (docs/product.md#businesses) that a person enters, in the dialog's six sections
+ * (docs/product.md#business-listing-dashboard). Input names are the column names, which SaveBusinessSchema reads on
+ * both sides.
  */
 export function BusinessFormFields({ business, fields }: BusinessFormFieldsProps) {
   const longText = (field: keyof typeof fields, label: string, value: string | null | undefined) => (

@@ -7,8 +7,9 @@ import { Label } from "~/components/ui/label";
 const TYPING_DELAY_MS = 300;
 
 /**
- * Spec §5 "Listing search" box. A plain GET form (Enter works before JavaScript loads); with JavaScript it searches
- * as you type, back on page 1, replacing the history entry so Back leaves the dashboard instead of each keystroke.
+ * The listing search box (docs/product.md#searching). A plain GET form (Enter works before JavaScript loads); with
+ * JavaScript it searches as you type, back on page 1, replacing the history entry so Back leaves the dashboard instead
+ * of each keystroke.
  */
 export function BusinessSearch({ q }: { q: string }) {
   const submit = useSubmit();

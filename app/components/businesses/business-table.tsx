@@ -7,7 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import type { ManagedBusiness } from "~/lib/business-schemas";
 import { industryTitle } from "~/lib/industries";
 
-/** Spec §2: "x/5 with review count", e.g. '4.5/5 (23 reviews)'. */
+/** docs/product.md#business-listing-dashboard: "x/5 with review count", e.g. '4.5/5 (23 reviews)'. */
 export function formatRating(rating: number, reviewCount: number): string {
   return `${Number(rating.toFixed(1))}/5 (${reviewCount} ${reviewCount === 1 ? "review" : "reviews"})`;
 }
@@ -15,13 +15,13 @@ export function formatRating(rating: number, reviewCount: number): string {
 interface BusinessTableProps {
   businesses: ManagedBusiness[];
   onEdit: (business: ManagedBusiness) => void;
-  /** Shown instead of rows when there are none (spec §2 empty texts), with a line of help under it. */
+  /** Shown instead of rows when there are none (docs/product.md#empty-and-missing), with a line of help under it. */
   empty: { title: string; hint: string };
 }
 
 /**
- * Spec §2 table: Name, Industry, Location (city, state), Phone (a dash if empty), Rating and Actions. On phones the
- * same rows are cards, because six columns don't fit a 360px screen.
+ * The dashboard table (docs/product.md#business-listing-dashboard): Name, Industry, Location (city, state), Phone (a
+ * dash if empty), Rating and Actions. On phones the same rows are cards, because six columns don't fit a 360px screen.
  */
 export function BusinessTable({ businesses, onEdit, empty }: BusinessTableProps) {
   if (businesses.length === 0) {

@@ -9,7 +9,7 @@ export function useDeleteBusinessToasts() {
   useFetcherReplyToast(DELETE_FETCHER_KEY);
 }
 
-/** A row's delete button; the listing is deleted only after the spec's confirmation (§7). */
+/** A row's delete button; the listing is deleted only after a confirmation (docs/product.md#confirmations). */
 export function DeleteBusinessButton({ id, name }: { id: string; name: string }) {
   return (
     <ConfirmDeleteButton

@@ -14,7 +14,10 @@ export function useDeleteMediaToasts() {
   useFetcherReplyToast(DELETE_FETCHER_KEY);
 }
 
-/** One media card (spec §2): preview, delete, title, two-line description, long date, size in MB. */
+/**
+ * One media card (docs/product.md#media-dashboard): preview, delete, title, two-line description, long date, size in
+ * MB.
+ */
 export function MediaCard({ item, timeZone }: { item: MediaItem; timeZone: string }) {
   const fetcher = useFetcher<FormReply>({ key: DELETE_FETCHER_KEY });
   const deleting = fetcher.state !== "idle" && fetcher.formData?.get("id") === item.id;

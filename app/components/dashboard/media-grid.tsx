@@ -4,7 +4,7 @@ import { MediaCard } from "~/components/dashboard/media-card";
 import { Button } from "~/components/ui/button";
 import type { MediaItem } from "~/lib/media";
 
-/** Spec §2: 1 column on small screens, then 2, 3 and 4; 'No Media Added Yet' when empty. */
+/** docs/product.md#media-dashboard: 1 column on small screens, then 2, 3 and 4; 'No Media Added Yet' when empty. */
 export function MediaGrid({
   items,
   timeZone,

@@ -4,8 +4,9 @@ import { useEffect, useRef, useState } from "react";
 import { isVideoType, type MediaItem } from "~/lib/media";
 
 /**
- * The picture of a media card: the image, or a muted video that plays while hovered or focused (spec §2) and
- * pauses when the pointer or focus leaves. Formats the browser cannot play (e.g. AVI) get a placeholder.
+ * The picture of a media card: the image, or a muted video that plays while hovered or focused
+ * (docs/product.md#media-dashboard) and pauses when the pointer or focus leaves. Formats the browser cannot play (e.g.
+ * AVI) get a placeholder.
  */
 export function MediaPreview({ item }: { item: Pick<MediaItem, "title" | "fileUrl" | "fileType"> }) {
   const video = useRef<HTMLVideoElement>(null);

@@ -34,8 +34,9 @@ const ACCEPT = acceptAttribute(MEDIA_TYPES);
 const TEXT_FIELDS = ["title", "description", "notes"] as const;
 
 /**
- * Spec §2/§4 upload dialog: file, title, description, notes. While the upload runs the form is disabled, a
- * progress bar shows the percent sent, and the dialog cannot be closed (no X, Escape and outside clicks ignored).
+ * The upload dialog (docs/product.md#media-dashboard): file, title, description, notes. While the upload runs the form
+ * is disabled, a progress bar shows the percent sent, and the dialog cannot be closed (no X, Escape and outside clicks
+ * ignored).
  */
 export function UploadMediaDialog({ signedIn }: { signedIn: boolean }) {
   const [open, setOpen] = useState(false);
@@ -156,7 +157,7 @@ function UploadMediaForm({ signedIn, onBusyChange, onDone }: UploadMediaFormProp
   );
 }
 
-/** The spec §5 checks, in the order a person fixes them; the server repeats every one. */
+/** The checks of docs/product.md#media-upload-form, in the order a person fixes them; the server repeats every one. */
 function checkBeforeUpload(
   signedIn: boolean,
   file: File | null,

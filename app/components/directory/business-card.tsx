@@ -7,7 +7,7 @@ import { webUrl } from "~/lib/web-url";
 import { AppLink } from "~/components/ui/app-link";
 import { IconSprite, SpriteIcon } from "~/components/ui/icon-sprite";
 
-/** What a directory card shows (spec §2 "Directory lists"); the list query selects exactly these columns. */
+/** What a directory card shows (docs/product.md#directory-lists); the list query selects exactly these columns. */
 export interface BusinessCardData {
   id: string;
   name: string;

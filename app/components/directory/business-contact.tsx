@@ -17,7 +17,7 @@ export interface BusinessContactData {
 /** External links leave the site in a new tab without handing it a reference to this page. */
 const EXTERNAL = { target: "_blank", rel: "noopener noreferrer" } as const;
 
-/** Spec §2 "One business": Contact Information (address, city/state/zip, phone, email, Visit Website). */
+/** docs/product.md#one-business: Contact Information (address, city/state/zip, phone, email, Visit Website). */
 export function ContactInformation({ business }: { business: BusinessContactData }) {
   const website = webUrl(business.website);
   const tel = business.phone ? telHref(business.phone) : null;
@@ -85,7 +85,10 @@ function ContactRow({ icon, children }: { icon: React.ReactNode; children: React
   );
 }
 
-/** Spec §2: a 'Ready to Connect' card with Call Now and Visit Website (each shown when the business has one). */
+/**
+ * docs/product.md#one-business: a 'Ready to Connect' card with Call Now and Visit Website (each shown when the business
+ * has one).
+ */
 export function ReadyToConnect({ business }: { business: BusinessContactData }) {
   const website = webUrl(business.website);
   const tel = business.phone ? telHref(business.phone) : null;

@@ -12,8 +12,9 @@ const LAYOUTS = {
 } as const;
 
 /**
- * A business's picture, or the first letter of its name on a warm gradient when it has none (spec §2: "an image
- * (or initial letter)"). Decorative (`alt=""`): the name is always printed next to it.
+ * A business's picture, or the first letter of its name on a warm gradient when it has none
+ * (docs/product.md#directory-lists: "an image (or initial letter)"). Decorative (`alt=""`): the name is always printed
+ * next to it.
  */
 export function BusinessImage({
   src,

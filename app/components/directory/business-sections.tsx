@@ -1,7 +1,10 @@
 import { HandHeart, ShieldCheck } from "lucide-react";
 import { BusinessImage } from "./business-image";
 
-/** Spec §2: 'Meet {owner name}' with the owner's picture (or initial) and bio; shown when there is an owner name. */
+/**
+ * docs/product.md#one-business: 'Meet {owner name}' with the owner's picture (or initial) and bio; shown when there is
+ * an owner name.
+ */
 export function MeetTheOwner({
   ownerName,
   ownerBio,
@@ -35,7 +38,10 @@ const VALUE_SECTIONS = {
   community: { title: "Community Impact", Icon: HandHeart },
 } as const;
 
-/** Spec §2: the Quality Commitment and Community Impact sections, each shown when the business has that text. */
+/**
+ * docs/product.md#one-business: the Quality Commitment and Community Impact sections, each shown when the business has
+ * that text.
+ */
 export function BusinessValueSection({ kind, text }: { kind: keyof typeof VALUE_SECTIONS; text: string }) {
   const { title, Icon } = VALUE_SECTIONS[kind];
   const headingId = `${kind}-heading`;

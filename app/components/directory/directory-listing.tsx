@@ -14,7 +14,7 @@ export interface DirectoryListingData {
   pageCount: number;
 }
 
-/** Spec §2: 'Showing N ... businesses', N being every match, not just this page. */
+/** docs/product.md#directory-lists: 'Showing N ... businesses', N being every match, not just this page. */
 export function showingLine(total: number, industry?: IndustryId, zip?: string): string {
   const kind = industry ? industryTitle(industry) : "local";
   const noun = total === 1 ? "business" : "businesses";

@@ -15,7 +15,7 @@ import { isIndustryId, type IndustryId } from "~/lib/industries";
 import { DirectorySearchForm } from "./directory-search-form";
 
 /**
- * The Search Local Businesses button and dialog (spec §2 "Directory lists"). With JavaScript the dialog goes
+ * The Search Local Businesses button and dialog (docs/product.md#directory-lists). With JavaScript the dialog goes
  * straight to the results URL; without it, the same form is printed in a <noscript> panel and submits as a GET
  * (the industry page's loader then redirects to the canonical URL).
  */

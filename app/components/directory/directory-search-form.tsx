@@ -10,9 +10,9 @@ import { ALL_BUSINESSES_PATH, ZIP_QUERY_MAX_LENGTH } from "~/lib/directory-searc
 import type { IndustryId } from "~/lib/industries";
 
 /**
- * The directory search fields (spec §2: an Industry select with All Industries plus the five, a Zip Code text
- * field, Search and Reset). A plain GET form to the current list, so it works before and without JavaScript;
- * `onSubmit` lets the dialog navigate straight to the canonical results URL instead.
+ * The directory search fields (docs/product.md#directory-lists: an Industry select with All Industries plus the five, a
+ * Zip Code text field, Search and Reset). A plain GET form to the current list, so it works before and without
+ * JavaScript; `onSubmit` lets the dialog navigate straight to the canonical results URL instead.
  */
 export function DirectorySearchForm({
   action,

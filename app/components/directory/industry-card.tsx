@@ -4,7 +4,7 @@ import type { Industry } from "~/lib/industries";
 import { industryListPath } from "~/lib/directory-search";
 import { IndustryIcon } from "./industry-icon";
 
-/** A directory chooser card (spec §2 "Directory chooser"): the whole card links to the industry's list. */
+/** A directory chooser card (docs/product.md#directory-chooser): the whole card links to the industry's list. */
 export function IndustryCard({ industry, count }: { industry: Industry; count: number }) {
   return (
     <article className="group relative flex w-full flex-col gap-4 rounded-2xl border bg-card p-6 shadow-sm transition-all focus-within:ring-[3px] focus-within:ring-ring/50 hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md">

@@ -40,7 +40,7 @@ export function RatingBadge({
   );
 }
 
-/** Ratings are stored in steps of 0.1 (spec §9): always one decimal, "5.0" not "5". */
+/** Ratings are stored in steps of 0.1 (docs/product.md#business-form): always one decimal, "5.0" not "5". */
 export function formatRating(rating: number): string {
   return rating.toFixed(1);
 }

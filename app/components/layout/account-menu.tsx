@@ -13,7 +13,10 @@ import {
 import { initialOf } from "./account-initial";
 import type { HeaderViewer } from "./header-viewer";
 
-/** Spec §2: the signed-in avatar menu (Dashboard, Business Listing Dashboard, and for admins the panels). */
+/**
+ * docs/product.md#shared-header-and-footer: the signed-in avatar menu (Dashboard, Business Listing Dashboard, and for
+ * admins the panels).
+ */
 export default function AccountMenu({ viewer }: { viewer: HeaderViewer }) {
   return (
     <DropdownMenu>

@@ -12,7 +12,9 @@ import { LogoMark } from "./logo";
 // The avatar menu (Radix dropdown) is only for signed-in people: visitors never download it (docs/performance.md).
 const AccountMenu = lazy(() => import("./account-menu"));
 
-/** Spec §2 "Shared header": nav links, then Sign In / Join Our Network or the avatar menu and Sign Out. */
+/**
+ * docs/product.md#shared-header-and-footer: nav links, then Sign In / Join Our Network or the avatar menu and Sign Out.
+ */
 export const NAV_LINKS = [
   { to: "/", label: "Home" },
   { to: "/about", label: "Digital Kiosk" },
@@ -29,7 +31,7 @@ export function isCurrentSection(to: string, pathname: string) {
 
 /**
  * The header's links are `AppLink`s, with the current section marked here: on every page they were a dozen
- * React Router `<Link>`s and `<NavLink>`s, ~7 % of a page's server render (docs/performance.md "Session 6").
+ * React Router `<Link>`s and `<NavLink>`s, ~7 % of a page's server render (measured, docs/performance.md).
  */
 export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
   const menu = useRef<HTMLDetailsElement>(null);

@@ -64,7 +64,10 @@ function popupContent(partner: MapPartner, navigate: (to: string) => void) {
   return root;
 }
 
-/** Spec §2 "Map": OpenStreetMap tiles, centred on the US at zoom 4, a clustered marker per partner with a popup. */
+/**
+ * docs/product.md#network-map: OpenStreetMap tiles, centred on the US at zoom 4, a clustered marker per partner with a
+ * popup.
+ */
 export default function NetworkMap({ partners, tileUrl, attribution }: NetworkMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);

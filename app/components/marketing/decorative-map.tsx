@@ -7,7 +7,7 @@ const PINS = [
 ] as const;
 
 /**
- * The home page's small map (spec §2 "Home": a decorative map with four pins). Plain SVG on purpose: the real,
+ * The home page's small map (docs/product.md#home: a decorative map with four pins). Plain SVG on purpose: the real,
  * interactive map lives at /map, and the home page should not pay for a map library.
  */
 export function DecorativeMap() {

@@ -1,7 +1,7 @@
 import { Sun } from "lucide-react";
 import { Link } from "react-router";
 
-/** Spec §2 "Home": the founding-story block. */
+/** docs/product.md#home: the founding-story block. */
 export function FoundingStory() {
   return (
     <section aria-labelledby="founding-story-title" className="container-page py-16 sm:py-24">

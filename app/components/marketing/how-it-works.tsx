@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FeatureCard } from "./feature-card";
 import { SectionHeading } from "./section-heading";
 
-/** Spec §2 "Home": the three steps, and See Real Installations (→ /map, where the installed kiosks are). */
+/** docs/product.md#home: the three steps, and See Real Installations (→ /map, where the installed kiosks are). */
 export function HowItWorks() {
   return (
     <section aria-labelledby="how-it-works-title" className="bg-muted/60 py-16 sm:py-24">

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { DecorativeMap } from "./decorative-map";
 import { SectionHeading } from "./section-heading";
 
-/** Spec §2 "Home": Explore Our Map (→ /map) beside a small decorative map with four partner pins. */
+/** docs/product.md#home: Explore Our Map (→ /map) beside a small decorative map with four partner pins. */
 export function MapTeaser() {
   return (
     <section aria-labelledby="map-teaser-title" className="container-page py-16 sm:py-24">

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SectionHeading } from "./section-heading";
 
-/** Spec §2 "Home": what partners say, and Read More Stories (→ /shine-stories, where their stories are). */
+/** docs/product.md#home: what partners say, and Read More Stories (→ /shine-stories, where their stories are). */
 export function TestimonialSection() {
   return (
     <section aria-labelledby="testimonial-title" className="bg-ink py-16 text-white sm:py-24">

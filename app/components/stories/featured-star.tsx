@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { cn } from "~/lib/cn";
 
-/** The featured marker on story images (spec §2): a star, named for screen readers. */
+/** The featured marker on story images (docs/product.md#featured-stories): a star, named for screen readers. */
 export function FeaturedStar({ className }: { className?: string }) {
   return (
     <span

@@ -23,7 +23,7 @@ export function storyCountLabel(count: number): string {
   return `${count} ${count === 1 ? "story" : "stories"}`;
 }
 
-/** An Explore by Industry card (spec §2): the whole card is one link to the industry's stories. */
+/** An Explore by Industry card (docs/product.md#stories-home): the whole card is one link to the industry's stories. */
 export function IndustryStoryCard({ industry, count }: { industry: Industry; count: number }) {
   const Icon = ICONS[industry.id];
   return (

@@ -10,8 +10,9 @@ import {
 import { ShareStoryForm } from "./share-story-form";
 
 /**
- * Spec §2 "Share Your Local Shine Story dialog", opened by `trigger`. It can't be closed while a submission is
- * in flight (the form is disabled meanwhile); after a successful one the form clears and the dialog closes.
+ * The Share Your Local Shine Story dialog (docs/product.md#share-your-story-dialog), opened by `trigger`. It can't be
+ * closed while a submission is in flight (the form is disabled meanwhile); after a successful one the form clears and
+ * the dialog closes.
  */
 export function ShareStoryDialog({ trigger }: { trigger: React.ReactElement }) {
   const [open, setOpen] = useState(false);

@@ -30,7 +30,7 @@ type ConfirmDeleteButtonProps = {
   /** Accessible name of the trigger, e.g. "Delete Sunrise Bakery". */
   label: string;
   title: ReactNode;
-  /** Starts with the spec's confirmation question (§7). */
+  /** Starts with the confirmation question (docs/product.md#confirmations). */
   description: ReactNode;
   /** Route that handles the delete intent; defaults to the current route. */
   action?: string;

@@ -24,8 +24,9 @@ interface ImageFieldProps {
 }
 
 /**
- * An image file input with a preview (spec §5: images only, else 'Please select an image file.'). The check runs
- * as soon as a file is picked; the form's schema repeats it on submit and the server checks the file's bytes.
+ * An image file input with a preview (docs/product.md#uploads: images only, else 'Please select an image file.'). The
+ * check runs as soon as a file is picked; the form's schema repeats it on submit and the server checks the file's
+ * bytes.
  */
 export function ImageField(props: ImageFieldProps) {
   const { field, label, currentUrl, shape, currentHint, pickedHint } = props;

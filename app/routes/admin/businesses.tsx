@@ -32,7 +32,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Spec §2 /admin: sign-in required; owners see their own listings, admins every listing (scoped in the query). */
+/**
+ * docs/product.md#business-listing-dashboard: sign-in required; owners see their own listings, admins every listing
+ * (scoped in the query).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
   const search = ManageSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -44,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       loadError: false,
     };
   } catch (error) {
-    // Spec §8: the page still renders, with the 'Failed to fetch businesses' toast.
+    // docs/product.md#toasts: the page still renders, with the 'Failed to fetch businesses' toast.
     getRequestInfo(context).log.error({ err: error, userId: viewer.id }, "business list failed to load");
     return { ...base, businesses: [], total: 0, page: 1, pageCount: 1, loadError: true };
   }

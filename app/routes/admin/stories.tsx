@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Spec §2: signed-out visitors go to /signin, non-admins (or a failed admin check) to /dashboard. */
+/** docs/product.md#roles: signed-out visitors go to /signin, non-admins (or a failed admin check) to /dashboard. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
   const search = AdminStorySearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { ...result, search };
   } catch (error) {
     if (error instanceof Response) throw error;
-    // Spec §8: a failed story list fetch is only logged and shows an empty list.
+    // docs/product.md#toasts: a failed story list fetch is only logged and shows an empty list.
     getRequestInfo(context).log.error({ err: error, userId: viewer.id }, "admin story list failed to load");
     const today = siteToday(services.env.SITE_TIMEZONE);
     const counts = { total: 0, featured: 0, published: 0 };

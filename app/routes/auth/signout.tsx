@@ -4,7 +4,7 @@ import { signOut } from "~/.server/accounts/accounts";
 import { callerOf } from "~/.server/accounts/action-helpers";
 import { getServicesFrom } from "~/.server/services";
 
-// Spec §2: Sign Out ends the session (on the server) and goes to /.
+// docs/product.md#shared-header-and-footer: Sign Out ends the session (on the server) and goes to /.
 export async function action({ request, context }: Route.ActionArgs) {
   const cookies = await signOut(getServicesFrom(context), callerOf(request, context));
   const headers = new Headers();

@@ -27,13 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return { media: await listMediaForOwner(db, viewer), loadError: false, timeZone };
   } catch (error) {
-    // Spec §8: the page still renders, with the 'Failed to load media files.' toast.
+    // docs/product.md#toasts: the page still renders, with the 'Failed to load media files.' toast.
     getRequestInfo(context).log.error({ err: error, userId: viewer.id }, "media list failed to load");
     return { media: [], loadError: true, timeZone };
   }
 }
 
-/** Delete (spec §7) from a card's confirmation; uploads go to /dashboard/media because they stream. */
+/** Delete (docs/product.md#deleting) from a card's confirmation; uploads go to /dashboard/media because they stream. */
 export function action(args: Route.ActionArgs) {
   return dialogAction(args, {
     schema: DeleteMediaSchema,

@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { searchParams, pathname } = new URL(request.url);
   const industry = INDUSTRIES.find((candidate) => candidate.id === params.industry);
   if (!industry) {
-    // Spec §2: an unknown path is logged and answered with the 404 page.
+    // docs/product.md#not-found: an unknown path is logged and answered with the 404 page.
     getRequestInfo(context).log.warn({ path: pathname }, "unknown path");
     notFound();
   }

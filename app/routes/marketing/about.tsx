@@ -17,7 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     appUrl: appUrlFrom(matches),
   });
 
-/** Spec §2 "About": mission; values Community First, Zero Cost, Real Results; how it started; values Partnership, Innovation, Results; a call to action. */
+/**
+ * docs/product.md#about: mission; values Community First, Zero Cost, Real Results; how it started; values Partnership,
+ * Innovation, Results; a call to action.
+ */
 export default function About() {
   return (
     <>

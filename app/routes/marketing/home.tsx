@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     appUrl: appUrlFrom(matches),
   });
 
-/** Spec §1: what the program promises every partner. */
+/** docs/product.md#what-it-is: what the program promises every partner. */
 const BENEFITS = [
   {
     icon: Wrench,

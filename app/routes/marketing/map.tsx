@@ -25,7 +25,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     appUrl: appUrlFrom(matches),
   });
 
-/** Spec §2 "Map": every partner on a real map (no key, no placeholder note), plus the city list that works without it. */
+/**
+ * docs/product.md#network-map: every partner on a real map (no key, no placeholder note), plus the city list that works
+ * without it.
+ */
 export default function NetworkMapPage({ loaderData }: Route.ComponentProps) {
   const { partners, cities, tiles } = loaderData;
   const partnerTotal = cities.reduce((sum, city) => sum + city.partners, 0);

@@ -44,7 +44,7 @@ const NEXT_STEPS = [
   },
 ];
 
-/** Spec §2 "Submit a business": stored, emailed to the team and confirmed, rather than only logged. */
+/** docs/product.md#join-our-network: stored, emailed to the team and confirmed, rather than only logged. */
 export default function SubmitBusiness() {
   const reply = useActionData<typeof action>();
   const navigation = useNavigation();

@@ -14,7 +14,8 @@ import { getPublishedStory } from "~/.server/stories/public-stories";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const story = await getPublishedStory(getServicesFrom(context), params.id);
-  // Missing, malformed and not-yet-published ids all look the same to a visitor (spec §2, §4).
+  // Missing, malformed and not-yet-published ids all look the same to a visitor (docs/product.md#one-story,
+  // #publishing).
   if (!story) notFound("story");
   return { story };
 }
