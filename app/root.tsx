@@ -14,7 +14,6 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "~/components/layout/site-footer";
-import { AppLinkNavigation } from "~/components/ui/app-link";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/sonner";
@@ -22,7 +21,11 @@ import { useNonce } from "~/lib/nonce";
 import { notify } from "~/components/ui/toast";
 import { getViewer } from "~/.server/auth/guards";
 import { takeFlashToast } from "~/.server/flash-toast";
+import { keepRenderedPage } from "~/.server/page-cache";
 import { getServicesFrom } from "~/.server/services";
+
+// Hands public pages to the page cache (app/.server/page-cache.ts).
+export const middleware: Route.MiddlewareFunction[] = [keepRenderedPage];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
@@ -88,7 +91,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [toast]);
   return (
     <>
-      <AppLinkNavigation />
       <SiteHeader viewer={loaderData.viewer} />
       <main id="main" className="flex-1">
         <Outlet />
@@ -103,7 +105,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
-      <AppLinkNavigation />
       <SiteHeader viewer={rootData?.viewer ?? null} />
       <main id="main" className="flex-1">
         {notFound ? <NotFoundContent /> : <UnexpectedError />}

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { ALL_BUSINESSES_PATH, directoryListHref, type DirectorySearch } from "~/lib/directory-search";
 import { industryTitle, type IndustryId } from "~/lib/industries";
-import { BusinessCard, BusinessCardIcons, type BusinessCardData } from "./business-card";
+import { BusinessCard, type BusinessCardData } from "./business-card";
 import { DirectoryPagination } from "./directory-pagination";
 
 export interface DirectoryListingData {
@@ -52,7 +52,6 @@ export function DirectoryListing({
 
       {listing.businesses.length > 0 ? (
         <>
-          <BusinessCardIcons />
           <div
             aria-busy={refreshing}
             className={cn(

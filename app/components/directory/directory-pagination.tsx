@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { AppLink } from "~/components/ui/app-link";
+import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
@@ -30,7 +30,7 @@ export function DirectoryPagination({
   if (pageCount <= 1) return null;
   const edge = (target: number, label: string, icon: React.ReactNode, text: string) =>
     target >= 1 && target <= pageCount ? (
-      <AppLink
+      <Link
         to={hrefFor(target)}
         rel={target < page ? "prev" : "next"}
         aria-label={label}
@@ -38,7 +38,7 @@ export function DirectoryPagination({
       >
         {icon}
         <span className="hidden sm:inline">{text}</span>
-      </AppLink>
+      </Link>
     ) : (
       // Keeps the page numbers centred where there is no previous (or next) page.
       <span aria-hidden="true" className={cn(buttonVariants({ variant: "outline" }), "invisible")}>
@@ -56,7 +56,7 @@ export function DirectoryPagination({
             {n === null ? (
               <span className="px-1.5 text-muted-foreground">…</span>
             ) : (
-              <AppLink
+              <Link
                 to={hrefFor(n)}
                 aria-label={`Page ${n}`}
                 aria-current={n === page ? "page" : undefined}
@@ -66,7 +66,7 @@ export function DirectoryPagination({
                 )}
               >
                 {n}
-              </AppLink>
+              </Link>
             )}
           </li>
         ))}
