@@ -9,8 +9,6 @@ export default defineConfig({
     // The embedded database's thread is its own entry: it loads as build/server/pglite-worker.js
     // (docs/decisions/007-embedded-database-thread.md).
     ssr: {
-      // Bundled, so the server loads only the icons the app uses, not lucide-react's whole CommonJS build.
-      resolve: { noExternal: ["lucide-react"] },
       build: {
         rollupOptions: {
           input: { index: "./server/app.ts", "pglite-worker": "./app/.server/db/pglite-worker.ts" },

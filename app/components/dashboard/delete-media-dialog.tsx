@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -36,7 +36,7 @@ export function DeleteMediaDialog({
           aria-label={`Delete ${title}`}
           className="size-9 rounded-full border-white/60 bg-white/90 text-destructive shadow-sm backdrop-blur hover:bg-white hover:text-destructive"
         >
-          <Trash2 aria-hidden />
+          <Icon name="trash" aria-hidden />
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>

@@ -1,4 +1,4 @@
-import { Globe, MapPin, Phone, Tag } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useId } from "react";
 import { Link } from "react-router";
 import { industryTitle } from "~/lib/industries";
@@ -72,27 +72,27 @@ export function BusinessCard({
         ) : null}
         <ul className="space-y-1.5 text-sm text-foreground/80">
           <li className="flex items-start gap-2">
-            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            <Icon name="map-pin" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
             <span>
               {business.city}, {business.state} {business.zipCode}
             </span>
           </li>
           {business.phone ? (
             <li className="flex items-start gap-2">
-              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <Icon name="phone" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>{business.phone}</span>
             </li>
           ) : null}
           {webUrl(business.website) ? (
             <li className="flex items-start gap-2">
-              <Globe aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <Icon name="globe" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>Website</span>
             </li>
           ) : null}
         </ul>
         {business.offerText ? (
           <p className="mt-auto flex items-start gap-2 rounded-lg bg-sun/20 px-3 py-2.5 text-sm font-medium text-ink">
-            <Tag aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink/70" />
+            <Icon name="tag" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink/70" />
             <span className="line-clamp-3">{business.offerText}</span>
           </p>
         ) : null}

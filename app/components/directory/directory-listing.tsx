@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -82,7 +82,7 @@ function NoBusinessesFound() {
   return (
     <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed bg-muted/40 px-6 py-16 text-center">
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-secondary text-primary">
-        <SearchX className="size-7" aria-hidden="true" />
+        <Icon name="search-x" className="size-7" aria-hidden="true" />
       </span>
       <h2 className="mt-5 text-2xl font-bold text-ink">No businesses found</h2>
       <p className="mt-2 max-w-md text-muted-foreground">

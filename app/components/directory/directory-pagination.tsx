@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -49,7 +49,7 @@ export function DirectoryPagination({
 
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-2">
-      {edge(page - 1, "Previous page", <ChevronLeft aria-hidden="true" />, "Previous")}
+      {edge(page - 1, "Previous page", <Icon name="chevron-left" aria-hidden="true" />, "Previous")}
       <ol className="flex flex-wrap items-center gap-1">
         {pageWindow(page, pageCount).map((n, index) => (
           <li key={n ?? `gap-${index}`}>
@@ -71,7 +71,7 @@ export function DirectoryPagination({
           </li>
         ))}
       </ol>
-      {edge(page + 1, "Next page", <ChevronRight aria-hidden="true" />, "Next")}
+      {edge(page + 1, "Next page", <Icon name="chevron-right" aria-hidden="true" />, "Next")}
     </nav>
   );
 }

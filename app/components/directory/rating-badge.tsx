@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 
 /** "★ 4.9" on a sun-yellow pill; "New" for a business nobody has reviewed yet. */
@@ -19,7 +19,7 @@ export function RatingBadge({
         className,
       )}
     >
-      <Star className="size-3.5 fill-current" aria-hidden="true" />
+      <Icon name="star" className="size-3.5 fill-current" aria-hidden="true" />
       {reviewed ? (
         <>
           <span aria-hidden="true">{formatRating(rating)}</span>

@@ -1,4 +1,4 @@
-import { Menu, X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -64,8 +64,8 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
         <details ref={menu} className="group ml-auto lg:hidden">
           <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
             <span className="sr-only">Menu</span>
-            <Menu className="size-5 group-open:hidden" aria-hidden="true" />
-            <X className="hidden size-5 group-open:block" aria-hidden="true" />
+            <Icon name="menu" className="size-5 group-open:hidden" aria-hidden="true" />
+            <Icon name="x" className="hidden size-5 group-open:block" aria-hidden="true" />
           </summary>
           <div
             id="mobile-nav"

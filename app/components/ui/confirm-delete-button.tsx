@@ -1,4 +1,4 @@
-import { Loader2, Trash2 } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import {
@@ -73,7 +73,11 @@ export function ConfirmDeleteButton({
           aria-label={label}
           className={cn(icon && "size-9", "text-destructive hover:bg-destructive/10 hover:text-destructive")}
         >
-          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
+          {busy ? (
+            <Icon name="loader-circle" className="animate-spin" aria-hidden />
+          ) : (
+            <Icon name="trash" aria-hidden />
+          )}
           {icon ? null : "Delete"}
         </Button>
       </AlertDialogTrigger>

@@ -1,4 +1,4 @@
-import { Loader2, Save } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
@@ -153,7 +153,11 @@ function DialogForm(props: DialogFormProps) {
           Cancel
         </Button>
         <Button type="submit" disabled={busy}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          {busy ? (
+            <Icon name="loader-circle" className="animate-spin" aria-hidden />
+          ) : (
+            <Icon name="save" aria-hidden />
+          )}
           {busy ? "Saving..." : submitLabel}
         </Button>
       </DialogFooter>

@@ -1,4 +1,4 @@
-import { ImageIcon, UserRound } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
@@ -50,7 +50,6 @@ export function ImageField(props: ImageFieldProps) {
     onChange();
   }
 
-  const Placeholder = shape === "portrait" ? UserRound : ImageIcon;
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
@@ -64,7 +63,7 @@ export function ImageField(props: ImageFieldProps) {
           {preview ? (
             <img src={preview} alt={`${label} preview`} className="size-full object-cover" />
           ) : (
-            <Placeholder className="size-7" aria-hidden />
+            <Icon name={shape === "portrait" ? "user-round" : "image"} className="size-7" aria-hidden />
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-1">

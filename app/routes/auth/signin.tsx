@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
 import { Button } from "~/components/ui/button";
@@ -142,7 +142,7 @@ export default function SignIn() {
               ) : null}
               <FieldError id="form-error" errors={errors.form} />
               <Button type="submit" className="w-full" size="lg">
-                {busy ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                {busy ? <Icon name="loader-circle" className="animate-spin" aria-hidden /> : null}
                 {mode === "signin" ? "Sign In" : "Sign Up"}
               </Button>
             </fieldset>

@@ -1,4 +1,4 @@
-import { CalendarCheck, LoaderCircle, PhoneCall, Sparkles } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/submit-business";
 import { HoneypotField } from "~/components/marketing/honeypot-field";
@@ -37,21 +37,21 @@ type ActionReply = { ok?: boolean; fieldErrors?: FieldErrors } | undefined;
 
 const NEXT_STEPS = [
   {
-    icon: PhoneCall,
+    icon: "phone-call",
     title: "We call you",
     text: "Someone from our team gets in touch within two business days.",
   },
   {
-    icon: CalendarCheck,
+    icon: "calendar-check",
     title: "We plan your spot",
     text: "Together we pick the kiosk's place and design your first ad.",
   },
   {
-    icon: Sparkles,
+    icon: "sparkles",
     title: "You start shining",
     text: "We install and maintain everything, free, for as long as you host.",
   },
-];
+] as const;
 
 /** Spec §2 "Submit a business": stored, emailed to the team and confirmed, rather than only logged. */
 export default function SubmitBusiness() {
@@ -137,7 +137,7 @@ export default function SubmitBusiness() {
                     className="rounded-md bg-destructive/10 p-3"
                   />
                   <Button type="submit" size="lg" variant="warm" className="w-full sm:w-auto">
-                    {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+                    {busy ? <Icon name="loader-circle" className="animate-spin" aria-hidden="true" /> : null}
                     {busy ? "Submitting..." : "SUBMIT BUSINESS LISTING"}
                   </Button>
                 </fieldset>
@@ -151,10 +151,10 @@ export default function SubmitBusiness() {
             What happens next
           </h2>
           <ol className="mt-5 space-y-5">
-            {NEXT_STEPS.map(({ icon: Icon, title, text }) => (
+            {NEXT_STEPS.map(({ icon, title, text }) => (
               <li key={title} className="flex gap-4">
                 <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-sun/30 text-ink">
-                  <Icon className="size-5" aria-hidden="true" />
+                  <Icon name={icon} className="size-5" aria-hidden="true" />
                 </span>
                 <div>
                   <h3 className="font-bold text-ink">{title}</h3>
