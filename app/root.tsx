@@ -24,12 +24,17 @@ import { notify } from "~/components/ui/toast";
 import { getViewer } from "~/.server/auth/guards";
 import { takeFlashToast } from "~/.server/flash-toast";
 import { keepRenderedPage } from "~/.server/page-cache";
+import { tagPublicPage } from "~/.server/page-etag";
 import { neverStorePrivateUrls } from "~/.server/private-urls";
 import { getServicesFrom } from "~/.server/services";
 
-// Private URLs are answered no-store whatever was rendered; the page cache (app/.server/page-cache.ts), outermost,
-// sees the final headers and keeps only public pages.
-export const middleware: Route.MiddlewareFunction[] = [keepRenderedPage, neverStorePrivateUrls];
+// Outermost first. Private URLs are answered no-store, without an ETag, whatever was rendered; the page cache
+// (app/.server/page-cache.ts) sees the final headers and keeps only public pages, with their ETag.
+export const middleware: Route.MiddlewareFunction[] = [
+  keepRenderedPage,
+  neverStorePrivateUrls,
+  tagPublicPage,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
