@@ -27,7 +27,7 @@ export interface PageCacheOptions {
 }
 
 /**
- * A small per-process cache of public HTML for signed-out visitors (docs/decisions/013-runtime.md): pages the
+ * A small per-process cache of public HTML for signed-out visitors (docs/decisions/014-plain-runtime.md): pages the
  * renderer marked `Cache-Control: public` are kept for a few seconds and served again without running React
  * Router. A kept page is sent as it was rendered, with the CSP nonce it carries, as any HTTP cache would.
  * A successful write through this process clears it, so an owner never sees a stale page after saving; other

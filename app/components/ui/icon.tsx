@@ -6,7 +6,7 @@ import spriteHref from "./icons/sprite.svg?url";
 export const iconSpriteHref = spriteHref;
 
 /**
- * A Lucide icon from the build's sprite (docs/decisions/013-plain-runtime.md): the page carries a `<use>` of a
+ * A Lucide icon from the build's sprite (docs/decisions/014-plain-runtime.md): the page carries a `<use>` of a
  * few bytes instead of the icon's shapes, and no icon code ships to the browser. Sized and coloured like a
  * lucide-react icon (24 px, `currentColor` stroke; `className`, `strokeWidth` and `fill` override). Decorative
  * unless given an `aria-label`.

@@ -1,5 +1,5 @@
 // Every icon the app draws, by Lucide's name (https://lucide.dev/icons). After adding one, run `npm run icons`
-// to rebuild sprite.svg (docs/decisions/013-plain-runtime.md).
+// to rebuild sprite.svg (docs/decisions/014-plain-runtime.md).
 export const ICON_NAMES = [
   "arrow-down",
   "arrow-left",
