@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Database } from "../db/client";
 import { outbox } from "../db/schema";
 import { errorText } from "../jobs/store";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Database } from "../db/client";
 import { media } from "../db/schema";
 import { enqueueJob } from "../jobs/enqueue";

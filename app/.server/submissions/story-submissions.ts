@@ -31,7 +31,6 @@ export async function submitStory(
   caller: SubmissionCaller,
   input: ShareStoryInput,
 ): Promise<SubmissionResult> {
-
   const stop = await screenSubmission(db, {
     form: "story-submission",
     caller,
