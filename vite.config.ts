@@ -1,4 +1,3 @@
-import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -10,8 +9,6 @@ export default defineConfig({
     // The embedded database's thread is its own entry: it loads as build/server/pglite-worker.js
     // (docs/decisions/007-embedded-database-thread.md).
     ssr: {
-      // Bundled, so the plugin below can give it the server's Icon (and only the icons used are loaded).
-      resolve: { noExternal: ["lucide-react"] },
       build: {
         rollupOptions: {
           input: { index: "./server/app.ts", "pglite-worker": "./app/.server/db/pglite-worker.ts" },
@@ -37,18 +34,6 @@ export default defineConfig({
             },
           },
         };
-      },
-    },
-    {
-      // Lucide's generic Icon is ~4 % of a page's server render; the server build draws the same SVG directly
-      // (app/.server/lucide-icon.ts, docs/decisions/010-server-icons.md). The browser keeps Lucide's.
-      name: "local-shine:server-lucide-icon",
-      enforce: "pre",
-      applyToEnvironment: (environment) => environment.name === "ssr",
-      resolveId(source, importer) {
-        if (source === "./Icon.mjs" && importer && /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]/.test(importer)) {
-          return path.resolve("app/.server/lucide-icon.ts");
-        }
       },
     },
   ],

@@ -1,83 +1,107 @@
-import { createHash } from "node:crypto";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { logger } from "~/.server/logger";
-import { renderDocument, settleHandoff } from "~/.server/render-document";
 import { requestInfoContext } from "~/.server/request-context";
 import { hasSessionCookie } from "~/.server/auth/session-cookie";
 
-/** Public pages for signed-out visitors are cacheable for a short while (docs/performance.md "Caching"). */
+/** Public pages for signed-out visitors are cacheable for a short while (docs/deployment.md "Caching"). */
 const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
 const PRIVATE = "private, no-store";
 
 export const streamTimeout = 5_000;
 
 /**
- * Renders the whole page before answering (no streaming: our loaders await their data), so the HTML can carry
- * an ETag and answer 304 to revalidation. Signed-in pages are never stored by caches. The loader data React
- * Router hands to the browser is settled first, so the page renders in one synchronous pass
- * (app/.server/render-document.ts, docs/decisions/009-string-rendering.md).
+ * React Router's default Node entry (streaming, `isbot`), plus the response's CSP nonce on every script React
+ * and React Router write, and the Cache-Control that lets caches keep public pages for signed-out visitors.
  */
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(requestInfoContext).nonce ?? "";
-  await settleHandoff(routerContext);
-  const page = (
-    <NonceProvider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceProvider>
-  );
-  const { html, failed } = await renderDocument(page, { nonce, timeoutMs: streamTimeout + 1000 });
-  if (failed) responseStatusCode = 500;
-  return respond(Buffer.from(html));
+  const { nonce = "", log } = loadContext.get(requestInfoContext);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
-  function respond(body: Buffer<ArrayBuffer>) {
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    const bytes =
-      request.method === "HEAD" ? null : new Uint8Array(body.buffer, body.byteOffset, body.length);
-    const cacheable =
-      (request.method === "GET" || request.method === "HEAD") &&
-      responseStatusCode === 200 &&
-      !responseHeaders.has("Set-Cookie") &&
-      !hasSessionCookie(request) &&
-      !responseHeaders.has("Cache-Control");
-    if (!cacheable) {
-      if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PRIVATE);
-      return new Response(bytes, { status: responseStatusCode, headers: responseHeaders });
-    }
-    const etag = `W/"${pageHash(body, nonce)}"`;
-    responseHeaders.set("ETag", etag);
-    responseHeaders.set("Cache-Control", PUBLIC_CACHE);
-    responseHeaders.append("Vary", "Cookie");
-    const ifNoneMatch = request.headers.get("If-None-Match");
-    if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) {
-      return new Response(null, { status: 304, headers: responseHeaders });
-    }
-    return new Response(bytes, { status: responseStatusCode, headers: responseHeaders });
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    setCacheControl(request, responseStatusCode, responseHeaders);
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    // Abort after `streamTimeout`, leaving time to flush the rejected boundaries.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          setCacheControl(request, responseStatusCode, responseHeaders);
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors in the shell reject and are logged by React Router (handleError); later ones only here.
+          if (shellRendered) log.error({ err: error }, "render error");
+        },
+      },
+    );
+  });
 }
 
 /**
- * The page's hash without its nonce, which changes on every response, so identical pages share an ETag. Skips
- * each occurrence in place (a native byte search) rather than copying the page without it.
+ * Signed-out visitors' successful GETs may be kept by browsers, proxies and the page cache; everything else is
+ * private. A route that set its own Cache-Control keeps it.
  */
-function pageHash(html: Buffer, nonce: string): string {
-  const sha1 = createHash("sha1");
-  let start = 0;
-  if (nonce) {
-    for (let at = html.indexOf(nonce, 0, "latin1"); at !== -1; at = html.indexOf(nonce, start, "latin1")) {
-      sha1.update(html.subarray(start, at));
-      start = at + nonce.length;
-    }
+function setCacheControl(request: Request, status: number, headers: Headers) {
+  if (headers.has("Cache-Control")) return;
+  const cacheable =
+    (request.method === "GET" || request.method === "HEAD") &&
+    status === 200 &&
+    !headers.has("Set-Cookie") &&
+    !hasSessionCookie(request);
+  if (!cacheable) {
+    headers.set("Cache-Control", PRIVATE);
+    return;
   }
-  sha1.update(html.subarray(start));
-  return sha1.digest("base64url");
+  headers.set("Cache-Control", PUBLIC_CACHE);
+  headers.append("Vary", "Cookie");
 }
 
 /**

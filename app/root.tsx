@@ -14,19 +14,27 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { SiteFooter } from "~/components/layout/site-footer";
-import { AppLinkNavigation } from "~/components/ui/app-link";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Button } from "~/components/ui/button";
+import { iconSpriteHref } from "~/components/ui/icon";
 import { Toaster } from "~/components/ui/sonner";
 import { useNonce } from "~/lib/nonce";
 import { NOT_FOUND_TITLES, notFoundWhat } from "~/lib/not-found";
 import { notify } from "~/components/ui/toast";
 import { getViewer } from "~/.server/auth/guards";
 import { takeFlashToast } from "~/.server/flash-toast";
+import { keepRenderedPage } from "~/.server/page-cache";
+import { tagPublicPage } from "~/.server/page-etag";
 import { neverStorePrivateUrls } from "~/.server/private-urls";
 import { getServicesFrom } from "~/.server/services";
 
-export const middleware: Route.MiddlewareFunction[] = [neverStorePrivateUrls];
+// Outermost first. Private URLs are answered no-store, without an ETag, whatever was rendered; the page cache
+// (app/.server/page-cache.ts) sees the final headers and keeps only public pages, with their ETag.
+export const middleware: Route.MiddlewareFunction[] = [
+  keepRenderedPage,
+  neverStorePrivateUrls,
+  tagPublicPage,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);
@@ -55,6 +63,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
+  { rel: "preload", href: iconSpriteHref, as: "image", type: "image/svg+xml" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -102,7 +111,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [toast]);
   return (
     <>
-      <AppLinkNavigation />
       <SiteHeader viewer={loaderData.viewer} />
       <main id="main" className="flex-1">
         <Outlet />
@@ -117,7 +125,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = notFoundWhat(error);
   return (
     <>
-      <AppLinkNavigation />
       <SiteHeader viewer={rootData?.viewer ?? null} />
       <main id="main" className="flex-1">
         {notFound ? <NotFoundPage what={notFound} /> : <UnexpectedError />}

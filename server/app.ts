@@ -9,26 +9,23 @@ import { CLIENT_IP_HEADER } from "~/.server/auth/client-ip";
 import { logger } from "~/.server/logger";
 import { isKnownOriginal } from "~/.server/media/known-originals";
 import { requestInfoContext } from "~/.server/request-context";
+import { createPageCache, pageCacheContext } from "~/.server/page-cache";
 import { servicesContext, type Services } from "~/.server/services";
 import { limitRequestBodies } from "./body-limit";
 import { fairAdmission } from "./fair-admission";
 import { rejectMalformedRequests } from "./malformed-requests";
 import { mediaRouter } from "./media-route";
-import { clusterPageCacheBus, pageCache } from "./page-cache";
 import { requestLog } from "./request-log";
 import { contentSecurityPolicy, createNonce, rejectCrossSiteWrites } from "./security";
 
 export { parseEnv, setEnv } from "~/.server/env";
 export { logger } from "~/.server/logger";
-export { startPrimaryServices, startServices, stopServices } from "~/.server/services";
-export { PAGE_CACHE_CHANNEL } from "./page-cache";
+export { startServices, stopServices } from "~/.server/services";
 
 export interface AppOptions {
   /** The client build (`build/client`) to serve; omitted in dev, where Vite serves assets. */
   clientDir?: string;
   dev?: boolean;
-  /** This process is one worker of several (WEB_CONCURRENCY > 1): writes clear every worker's page cache. */
-  clusterWorker?: boolean;
 }
 
 /**
@@ -36,10 +33,7 @@ export interface AppOptions {
  * /healthz, static assets, /media files and the React Router handler. server/index.ts (production) and
  * server/dev.ts (Vite) wrap it.
  */
-export function createApp(
-  services: Services,
-  { clientDir, dev = false, clusterWorker = false }: AppOptions = {},
-): express.Express {
+export function createApp(services: Services, { clientDir, dev = false }: AppOptions = {}): express.Express {
   const { env } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -104,7 +98,8 @@ export function createApp(
     "/media",
     mediaRouter(() => services.storage, { isKnownOriginal: (key) => isKnownOriginal(services, key) }),
   );
-  if (!dev) app.use(pageCache({ shared: clusterWorker ? clusterPageCacheBus() : undefined }));
+  const pageCache = dev ? null : createPageCache({ policy: (nonce) => contentSecurityPolicy(env, nonce) });
+  if (pageCache) app.use(pageCache.middleware);
   app.use(fairAdmission());
 
   const getLoadContext = (req: express.Request, res: express.Response) => {
@@ -116,6 +111,7 @@ export function createApp(
       log: req.log,
       nonce: res.locals.nonce as string,
     });
+    if (pageCache) context.set(pageCacheContext, pageCache.contextFor(req, res));
     return context;
   };
   if (dev) {

@@ -38,4 +38,13 @@ describe("parseEnv", () => {
       /PORT:[\s\S]*DATABASE_URL: DATABASE_URL must start with postgres:\/\/[\s\S]*SITE_TIMEZONE: SITE_TIMEZONE must be an IANA time zone/,
     );
   });
+
+  it("runs several server processes only on PostgreSQL", () => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs DATABASE_URL/,
+    );
+    expect(parseEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    const env = parseEnv({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://localhost/shine" });
+    expect(env.WEB_CONCURRENCY).toBe(2);
+  });
 });

@@ -3,6 +3,10 @@ import { configureLogger } from "./logger";
 
 const booleanFlag = z.enum(["true", "false"]).transform((value) => value === "true");
 
+export const WEB_CONCURRENCY_NEEDS_POSTGRES =
+  "WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database serves one process only. " +
+  "Set DATABASE_URL to a PostgreSQL database to run several server processes, or leave WEB_CONCURRENCY unset.";
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -68,6 +72,13 @@ const EnvSchema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: "AUTH_SECRET is required when NODE_ENV=production",
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: WEB_CONCURRENCY_NEEDS_POSTGRES,
       });
     }
     if (env.STORAGE === "s3" && !env.S3_BUCKET) {

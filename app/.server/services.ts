@@ -2,9 +2,8 @@ import { sql } from "drizzle-orm";
 import { createContext, type RouterContextProvider } from "react-router";
 import { describeAdminPromotion, promoteConfiguredAdmins } from "./accounts/configured-admins";
 import { createAuth, type Auth } from "./auth/auth";
-import { openConfiguredDatabase, openRelayedDatabase, type Database, type DatabaseHandle } from "./db/client";
+import { openConfiguredDatabase, type Database, type DatabaseHandle } from "./db/client";
 import { startEmbeddedMaintenance, type Maintenance } from "./db/maintenance";
-import { primaryChannel, serveRelay, type RelayChannel } from "./db/pglite-relay";
 import { adminEmails, getEnv, type Env } from "./env";
 import { logger } from "./logger";
 import { createJobRunner, type JobRunner } from "./jobs";
@@ -67,31 +66,17 @@ export function createServices(database: DatabaseHandle, env: Env): Services {
 let running: Services | undefined;
 let maintenance: Maintenance | undefined;
 
-export interface StartOptions {
-  /**
-   * This process is a worker of the cluster (WEB_CONCURRENCY > 1; docs/decisions/008-server-processes.md): the
-   * primary has migrated and seeded the database, runs its maintenance, and owns the embedded one, whose queries
-   * go to the primary.
-   */
-  clusterWorker?: boolean;
-}
-
-/** Opens the configured database, migrates, seeds (when allowed) and starts the job runner. Idempotent. */
-export async function startServices(
-  env: Env = getEnv(),
-  { clusterWorker = false }: StartOptions = {},
-): Promise<Services> {
+/**
+ * Opens the configured database, migrates, seeds (when allowed) and starts the job runner. Idempotent.
+ * Several processes on one PostgreSQL database may each do this at once (docs/deployment.md).
+ */
+export async function startServices(env: Env = getEnv()): Promise<Services> {
   if (running) return running;
-  const database =
-    clusterWorker && !env.DATABASE_URL
-      ? openRelayedDatabase(primaryChannel())
-      : await openConfiguredDatabase(env, { logger });
+  const database = await openConfiguredDatabase(env, { logger });
   try {
     const services = createServices(database, env);
-    if (!clusterWorker) {
-      await prepareDatabase(services);
-      maintenance = startEmbeddedMaintenance(database, logger);
-    }
+    await prepareDatabase(services);
+    maintenance = startEmbeddedMaintenance(database, logger);
     services.jobs.start();
     running = services;
     logger.info({ database: database.kind, storage: services.storage.kind }, "services started");
@@ -121,34 +106,6 @@ async function prepareDatabase(services: Services) {
     // PGlite runs no autovacuum, so nothing else would ever give its planner statistics (docs/performance.md).
     await database.db.execute(sql`analyze`);
   }
-}
-
-/**
- * The cluster's primary (WEB_CONCURRENCY > 1): prepares the database once before the workers start. It keeps the
- * embedded database open, with its maintenance, and answers the workers' queries (`serve`); PostgreSQL it closes,
- * since each worker has its own pool.
- */
-export async function startPrimaryServices(env: Env = getEnv()) {
-  const database = await openConfiguredDatabase(env, { logger });
-  try {
-    await prepareDatabase(createServices(database, env));
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  if (database.kind !== "pglite") {
-    await database.close();
-    return { serve: () => ({ close: async () => {} }), stop: async () => {} };
-  }
-  const primaryMaintenance = startEmbeddedMaintenance(database, logger);
-  return {
-    /** Answers one worker's queries until `close` (the worker has exited). */
-    serve: (channel: RelayChannel) => serveRelay(database.client!, channel),
-    async stop() {
-      await primaryMaintenance.stop();
-      await database.close();
-    },
-  };
 }
 
 /** Stops the job runner (jobs in hand are handed back) and closes the database (graceful shutdown). */

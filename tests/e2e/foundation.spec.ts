@@ -70,8 +70,8 @@ test("a second server on the same DATA_DIR stops at once with the lock message",
   expect(result.stderr).toContain("set DATABASE_URL");
 });
 
-// The server renders each page in one pass after settling the loader data it hands to the browser
-// (app/.server/render-document.ts). If that hand-off were missing or malformed, the page would never hydrate.
+// The server streams each page with the loader data it hands to the browser (app/entry.server.tsx). If that
+// hand-off were missing or malformed, or a script lacked the CSP nonce, the page would never hydrate.
 test("server-rendered pages hydrate with their loader data and no errors", async ({ page, context }) => {
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));

@@ -1,9 +1,16 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { createSignedInAccount } from "../support/http-accounts";
-import { createPostgresDatabase, startServer, type ServerProcess } from "../support/server-process";
+import {
+  BUILT_SERVER,
+  createPostgresDatabase,
+  startServer,
+  type ServerProcess,
+} from "../support/server-process";
 
 /** The worker processes the cluster's primary has forked. */
 function workersOf(server: ServerProcess): number[] {
@@ -17,17 +24,12 @@ function workersOf(server: ServerProcess): number[] {
 }
 
 /** A GET on a connection of its own: the cluster hands each new connection to the next worker in turn. */
-function getOnNewConnection(server: ServerProcess, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; cache: string | undefined }>((resolve, reject) => {
+function statusOnNewConnection(server: ServerProcess, path: string) {
+  return new Promise<number>((resolve, reject) => {
     http
-      .get(`${server.url}${path}`, { agent: false, headers }, (response) => {
+      .get(`${server.url}${path}`, { agent: false }, (response) => {
         response.resume();
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode!,
-            cache: response.headers["x-page-cache"] as string | undefined,
-          }),
-        );
+        response.on("end", () => resolve(response.statusCode!));
       })
       .on("error", reject)
       // A connection handed to a worker that is then killed may never be answered.
@@ -45,105 +47,66 @@ async function until(check: () => boolean | Promise<boolean>, what: string) {
   }
 }
 
-// WEB_CONCURRENCY=2 on the embedded database (docs/decisions/008-server-processes.md): two worker processes share
-// the port, the primary owns PGlite and answers their queries.
-describe("several server processes on the embedded database (WEB_CONCURRENCY=2)", () => {
-  let server: ServerProcess | undefined;
-  afterAll(async () => {
-    await server?.stop("SIGKILL");
+// WEB_CONCURRENCY > 1 runs several server processes with Node's cluster, on PostgreSQL only (docs/deployment.md).
+describe("several server processes (WEB_CONCURRENCY)", () => {
+  it("refuses the embedded database at start-up, saying what to do", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "local-shine-cluster-"));
+    try {
+      const result = spawnSync(process.execPath, BUILT_SERVER, {
+        env: { ...process.env, WEB_CONCURRENCY: "2", DATABASE_URL: "", DATA_DIR: dataDir, PORT: "0" },
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain("WEB_CONCURRENCY above 1 needs DATABASE_URL");
+      expect(result.stderr).toContain("Set DATABASE_URL to a PostgreSQL database");
+      // Nothing was opened: no embedded database was created.
+      expect(fs.existsSync(path.join(dataDir, "db"))).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
-  it("share sessions and page-cache clears, replace a worker that dies, and stop cleanly", async () => {
-    server = await startServer({ WEB_CONCURRENCY: "2", TRUST_PROXY: "1" });
-    await until(() => workersOf(server!).length === 2, "two workers");
-
-    // An account made and confirmed through whichever workers took those requests works on every connection.
-    const cookie = await createSignedInAccount(server, "two-processes@example.com");
-    for (let i = 0; i < 4; i++) {
-      expect((await getOnNewConnection(server, "/dashboard", { Cookie: cookie })).status).toBe(200);
-    }
-
-    // Both workers cache the public page; a write through one clears the other's too.
-    const cacheStates = [];
-    for (let i = 0; i < 4; i++)
-      cacheStates.push((await getOnNewConnection(server, "/local-shiners/all")).cache);
-    expect(cacheStates.slice(2)).toEqual(["hit", "hit"]);
-    const signedOut = await fetch(`${server.url}/signout`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Cookie: cookie, Origin: server.url },
+  describe("on PostgreSQL", () => {
+    let server: ServerProcess | undefined;
+    let database: Awaited<ReturnType<typeof createPostgresDatabase>> = null;
+    afterAll(async () => {
+      await server?.stop("SIGKILL");
+      await database?.drop();
     });
-    expect(signedOut.status).toBeLessThan(400);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const afterWrite = [
-      (await getOnNewConnection(server, "/local-shiners/all")).cache,
-      (await getOnNewConnection(server, "/local-shiners/all")).cache,
-    ];
-    expect(afterWrite).toEqual(["miss", "miss"]);
 
-    // A worker killed in the middle of traffic, with queries of its own in flight in the primary, is replaced;
-    // the primary and the database it owns carry on.
-    let traffic = true;
-    const load = Array.from({ length: 12 }, async () => {
-      while (traffic) {
-        await getOnNewConnection(server!, "/local-shiners/all", { "Cache-Control": "no-cache" }).catch(
-          () => {},
-        );
-      }
+    it("serves from every worker, migrates and seeds once, replaces a worker that dies, stops on SIGTERM", async (ctx) => {
+      database = await createPostgresDatabase();
+      if (!database) ctx.skip(); // needs the local PostgreSQL (CI has one)
+      server = await startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database!.url, SEED_DEMO: "true" });
+      await until(() => workersOf(server!).length === 2, "two workers");
+      for (let i = 0; i < 4; i++) expect(await statusOnNewConnection(server, "/local-shiners/all")).toBe(200);
+
+      // Both workers started at once: the advisory lock let one migrate, and the seeder's lock let one seed.
+      const client = new pg.Client({ connectionString: database!.url });
+      await client.connect();
+      const businesses = await client.query("select count(*)::int as n from businesses");
+      const migrations = await client.query("select count(*)::int as n from drizzle.__drizzle_migrations");
+      await client.end();
+      expect(businesses.rows[0].n).toBe(46);
+      expect(migrations.rows[0].n).toBe(
+        fs.readdirSync("drizzle").filter((name) => name.endsWith(".sql")).length,
+      );
+
+      const [victim] = workersOf(server);
+      process.kill(victim, "SIGKILL");
+      await until(() => {
+        const workers = workersOf(server!);
+        return workers.length === 2 && !workers.includes(victim);
+      }, "a replacement worker");
+      expect(server.child.exitCode, server.output()).toBeNull();
+      await until(async () => (await statusOnNewConnection(server!, "/healthz")) === 200, "health");
+      for (let i = 0; i < 4; i++) expect(await statusOnNewConnection(server, "/local-shiners/all")).toBe(200);
+
+      const workers = workersOf(server);
+      expect(await server.stop("SIGTERM"), server.output()).toBe(0);
+      for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
+      server = undefined;
     });
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const [victim] = workersOf(server);
-    process.kill(victim, "SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    traffic = false;
-    await Promise.all(load);
-    expect(server.child.exitCode, server.output()).toBeNull();
-    await until(() => {
-      const workers = workersOf(server!);
-      return workers.length === 2 && !workers.includes(victim);
-    }, "a replacement worker");
-    await until(async () => (await getOnNewConnection(server!, "/healthz")).status === 200, "health");
-    for (let i = 0; i < 4; i++) {
-      expect((await getOnNewConnection(server, "/local-shiners/all")).status).toBe(200);
-    }
-
-    const workers = workersOf(server);
-    expect(await server.stop("SIGTERM"), server.output()).toBe(0);
-    for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
-    server = undefined;
-  });
-});
-
-describe("several server processes on PostgreSQL (WEB_CONCURRENCY=2)", () => {
-  let server: ServerProcess | undefined;
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>> = null;
-  afterAll(async () => {
-    await server?.stop("SIGKILL");
-    await database?.drop();
-  });
-
-  it("the primary migrates once, each worker opens its own pool, and SIGTERM stops them all", async (ctx) => {
-    database = await createPostgresDatabase();
-    if (!database) ctx.skip(); // needs the local PostgreSQL (CI has one)
-    server = await startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database!.url, SEED_DEMO: "true" });
-    await until(() => workersOf(server!).length === 2, "two workers");
-    for (let i = 0; i < 4; i++) {
-      const page = await getOnNewConnection(server, "/local-shiners/all");
-      expect(page.status).toBe(200);
-    }
-    // The demo content, seeded once by the primary; the migrations, applied once.
-    const client = new pg.Client({ connectionString: database!.url });
-    await client.connect();
-    const businesses = await client.query("select count(*)::int as n from businesses");
-    const migrations = await client.query("select count(*)::int as n from drizzle.__drizzle_migrations");
-    await client.end();
-    expect(businesses.rows[0].n).toBe(46);
-    expect(migrations.rows[0].n).toBe(
-      fs.readdirSync("drizzle").filter((name) => name.endsWith(".sql")).length,
-    );
-    const workers = workersOf(server);
-    expect(await server.stop("SIGTERM"), server.output()).toBe(0);
-    for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`)).toBe(false);
-    server = undefined;
   });
 });

@@ -8,8 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirectoryLock } from "./file-lock";
-import { PgliteRelayClient, type RelayChannel } from "./pglite-relay";
-import { PgliteThreadClient, type PgliteLikeClient, type ThreadLogger } from "./pglite-thread";
+import { PgliteThreadClient, type ThreadLogger } from "./pglite-thread";
 import { schema, type Schema } from "./schema";
 
 /** The one database type every domain function takes: PGlite and PostgreSQL share it. */
@@ -21,8 +20,6 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** The embedded database's own client, which the cluster's primary serves to its workers (pglite-relay.ts). */
-  client?: PgliteLikeClient;
 }
 
 /** Rows of a raw `db.execute(sql…)`: PGlite and node-postgres both answer `{ rows }`. */
@@ -73,7 +70,6 @@ async function openPglite(
   return {
     db,
     kind: "pglite",
-    client,
     async migrate() {
       // One process owns an embedded database, so the advisory lock only matters for PostgreSQL.
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
@@ -85,28 +81,6 @@ async function openPglite(
       if (closed) return;
       closed = true;
       await client.close();
-    },
-  };
-}
-
-/**
- * The embedded database as a worker process of the cluster sees it: every query goes to the primary, which owns
- * the database and has already migrated it (docs/decisions/008-server-processes.md).
- */
-export function openRelayedDatabase(channel: RelayChannel): DatabaseHandle {
-  const client = new PgliteRelayClient(channel);
-  const db = drizzlePglite({ client: client as never, schema }) as unknown as Database;
-  return {
-    db,
-    kind: "pglite",
-    async migrate() {
-      throw new Error("the cluster's primary migrates the embedded database, not a worker");
-    },
-    async ping() {
-      await client.query("select 1");
-    },
-    async close() {
-      client.close();
     },
   };
 }

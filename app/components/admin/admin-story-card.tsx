@@ -1,4 +1,4 @@
-import { CalendarClock, ExternalLink, Pencil } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useId } from "react";
 import { Link } from "react-router";
 import { FeaturedStar } from "~/components/stories/featured-star";
@@ -47,7 +47,7 @@ export function AdminStoryCard({
         </div>
         {scheduled ? (
           <Badge className="absolute bottom-3 left-3 gap-1 bg-ink/90 text-white shadow-sm">
-            <CalendarClock aria-hidden />
+            <Icon name="calendar-clock" aria-hidden />
             Scheduled
           </Badge>
         ) : null}
@@ -70,7 +70,7 @@ export function AdminStoryCard({
             onClick={() => onEdit(story)}
             aria-label={`Edit ${story.title}`}
           >
-            <Pencil aria-hidden />
+            <Icon name="pencil" aria-hidden />
             Edit
           </Button>
           <DeleteStoryButton id={story.id} title={story.title} />
@@ -81,7 +81,7 @@ export function AdminStoryCard({
               className={buttonVariants({ variant: "ghost", size: "sm", className: "ml-auto text-primary" })}
             >
               View
-              <ExternalLink aria-hidden />
+              <Icon name="external-link" aria-hidden />
             </Link>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link, useNavigation } from "react-router";
 import type { AdminStory, AdminStorySearch } from "~/lib/admin-story-schemas";
 import { cn } from "~/lib/cn";
@@ -33,7 +33,7 @@ export function AdminStoryList({
   if (stories.length === 0) {
     return (
       <div className="flex flex-col items-center rounded-2xl border border-dashed bg-muted/40 px-6 py-14 text-center">
-        <SearchX className="size-10 text-muted-foreground" aria-hidden />
+        <Icon name="search-x" className="size-10 text-muted-foreground" aria-hidden />
         <h2 className="mt-4 text-xl font-bold text-ink">No stories found matching your criteria</h2>
         <p className="mt-2 max-w-md text-sm text-muted-foreground">
           {filtered

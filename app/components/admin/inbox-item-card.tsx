@@ -1,13 +1,4 @@
-import {
-  Building2,
-  Check,
-  Loader2,
-  Mail,
-  MessageSquareText,
-  RotateCcw,
-  Sparkles,
-  SquarePen,
-} from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -21,9 +12,9 @@ import { DeliveryBadge } from "./delivery-badge";
 export const INBOX_FETCHER_KEY = "inbox-item";
 
 const KIND = {
-  story_submission: { label: "Story submission", Icon: Sparkles },
-  business_application: { label: "Join Our Network", Icon: Building2 },
-  contact_message: { label: "Contact message", Icon: MessageSquareText },
+  story_submission: { label: "Story submission", icon: "sparkles" },
+  business_application: { label: "Join Our Network", icon: "building-complex" },
+  contact_message: { label: "Contact message", icon: "message-square-text" },
 } as const;
 
 /** `iso` in the site's zone, en-US long date with the time (docs/product.md#dates-and-numbers). */
@@ -46,7 +37,7 @@ export function InboxItemCard({
   const titleId = useId();
   const fetcher = useFetcher<FormReply>({ key: INBOX_FETCHER_KEY });
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === item.id;
-  const { label, Icon } = KIND[item.kind];
+  const { label, icon } = KIND[item.kind];
   const handled = item.handledAt !== null;
   const who =
     item.kind === "story_submission"
@@ -64,7 +55,7 @@ export function InboxItemCard({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
-            <Icon className="size-5" aria-hidden />
+            <Icon name={icon} className="size-5" aria-hidden />
           </span>
           <div className="min-w-0">
             <p className="text-xs font-semibold tracking-wide text-primary uppercase">{label}</p>
@@ -80,7 +71,7 @@ export function InboxItemCard({
           <DeliveryBadge delivery={item.delivery} />
           {handled ? (
             <Badge variant="secondary" className="gap-1">
-              <Check aria-hidden />
+              <Icon name="check" aria-hidden />
               Handled
             </Badge>
           ) : null}
@@ -108,14 +99,14 @@ export function InboxItemCard({
         {email ? (
           <Button asChild variant="outline" size="sm">
             <a href={`mailto:${email}`} aria-label={`Email ${who}`}>
-              <Mail aria-hidden />
+              <Icon name="mail" aria-hidden />
               <span className="max-w-56 truncate">{email}</span>
             </a>
           </Button>
         ) : null}
         {item.kind === "story_submission" ? (
           <Button type="button" variant="warm" size="sm" onClick={() => onCreateStory(item)}>
-            <SquarePen aria-hidden />
+            <Icon name="square-pen" aria-hidden />
             Create story
           </Button>
         ) : null}
@@ -125,11 +116,11 @@ export function InboxItemCard({
           <input type="hidden" name="id" value={item.id} />
           <Button type="submit" size="sm" variant={handled ? "ghost" : "default"} disabled={busy}>
             {busy ? (
-              <Loader2 className="animate-spin" aria-hidden />
+              <Icon name="loader-circle" className="animate-spin" aria-hidden />
             ) : handled ? (
-              <RotateCcw aria-hidden />
+              <Icon name="rotate-ccw" aria-hidden />
             ) : (
-              <Check aria-hidden />
+              <Icon name="check" aria-hidden />
             )}
             {handled ? "Reopen" : "Mark as handled"}
           </Button>

@@ -1,4 +1,4 @@
-import { Inbox } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link, useNavigate, useNavigation } from "react-router";
 import { Switch } from "~/components/ui/switch";
 import { Label } from "~/components/ui/label";
@@ -97,7 +97,7 @@ export function InboxList({
   if (items.length === 0) {
     return (
       <div className="flex flex-col items-center rounded-2xl border border-dashed bg-muted/40 px-6 py-14 text-center">
-        <Inbox className="size-10 text-muted-foreground" aria-hidden />
+        <Icon name="inbox" className="size-10 text-muted-foreground" aria-hidden />
         <h2 className="mt-4 text-xl font-bold text-ink">
           {search.show === "open" ? "All caught up" : "Nothing here yet"}
         </h2>

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -31,11 +31,11 @@ export function ListPagination({
     );
   return (
     <nav aria-label="Pagination" className="flex items-center justify-center gap-3">
-      {step(page - 1, "Previous", <ChevronLeft aria-hidden />)}
+      {step(page - 1, "Previous", <Icon name="chevron-left" aria-hidden />)}
       <span className="text-sm text-muted-foreground" aria-current="page">
         Page {page} of {pageCount}
       </span>
-      {step(page + 1, "Next", <ChevronRight aria-hidden />)}
+      {step(page + 1, "Next", <Icon name="chevron-right" aria-hidden />)}
     </nav>
   );
 }

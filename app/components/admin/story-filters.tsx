@@ -1,4 +1,4 @@
-import { Loader2, Search } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -67,7 +67,8 @@ export function StoryFilters({ search }: { search: AdminStorySearch }) {
         <Label htmlFor="admin-story-search" className="sr-only">
           Search stories
         </Label>
-        <Search
+        <Icon
+          name="search"
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
           aria-hidden
         />
@@ -87,7 +88,8 @@ export function StoryFilters({ search }: { search: AdminStorySearch }) {
           }}
         />
         {loading ? (
-          <Loader2
+          <Icon
+            name="loader-circle"
             className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
             aria-label="Loading stories"
           />

@@ -1,14 +1,14 @@
-import { BookOpen, CalendarCheck, Star } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { AdminStoryCounts } from "~/lib/admin-story-schemas";
 
 const TILES = [
-  { key: "total", label: "Total Stories", hint: "Scheduled stories included", Icon: BookOpen },
-  { key: "featured", label: "Featured Stories", hint: "Marked as featured", Icon: Star },
+  { key: "total", label: "Total Stories", hint: "Scheduled stories included", icon: "book-open" },
+  { key: "featured", label: "Featured Stories", hint: "Marked as featured", icon: "star" },
   {
     key: "published",
     label: "Published Stories",
     hint: "Publish date today or earlier",
-    Icon: CalendarCheck,
+    icon: "calendar-check",
   },
 ] as const;
 
@@ -19,7 +19,7 @@ const TILES = [
 export function StoryStats({ counts }: { counts: AdminStoryCounts }) {
   return (
     <section aria-label="Story counts" className="grid grid-cols-3 gap-3 sm:gap-4">
-      {TILES.map(({ key, label, hint, Icon }) => (
+      {TILES.map(({ key, label, hint, icon }) => (
         <div
           key={key}
           role="group"
@@ -27,7 +27,7 @@ export function StoryStats({ counts }: { counts: AdminStoryCounts }) {
           className="flex items-center gap-4 rounded-xl border bg-card p-3 shadow-sm sm:p-5"
         >
           <span className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-secondary text-primary md:flex">
-            <Icon className="size-5" aria-hidden />
+            <Icon name={icon} className="size-5" aria-hidden />
           </span>
           <div className="min-w-0">
             <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>

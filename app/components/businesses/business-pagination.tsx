@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type * as React from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
@@ -41,7 +41,7 @@ export function BusinessPagination({ page, pageCount, q }: { page: number; pageC
 
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1.5">
-      {step(page - 1, "Previous page", <ChevronLeft aria-hidden />)}
+      {step(page - 1, "Previous page", <Icon name="chevron-left" aria-hidden />)}
       {visiblePages(page, pageCount).map((entry, index) =>
         entry === "gap" ? (
           <span key={`gap-${index}`} className="px-1 text-muted-foreground" aria-hidden>
@@ -59,7 +59,7 @@ export function BusinessPagination({ page, pageCount, q }: { page: number; pageC
           </Link>
         ),
       )}
-      {step(page + 1, "Next page", <ChevronRight aria-hidden />)}
+      {step(page + 1, "Next page", <Icon name="chevron-right" aria-hidden />)}
     </nav>
   );
 }

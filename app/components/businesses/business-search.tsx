@@ -1,4 +1,4 @@
-import { Loader2, Search } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Input } from "~/components/ui/input";
@@ -44,7 +44,8 @@ export function BusinessSearch({ q }: { q: string }) {
       <Label htmlFor="business-search" className="sr-only">
         Search businesses
       </Label>
-      <Search
+      <Icon
+        name="search"
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
         aria-hidden
       />
@@ -65,7 +66,8 @@ export function BusinessSearch({ q }: { q: string }) {
         }}
       />
       {searching ? (
-        <Loader2
+        <Icon
+          name="loader-circle"
           className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
           aria-label="Searching"
         />

@@ -1,4 +1,5 @@
-import { MapPin, Pencil, Phone, Star, Store } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
+import type { IconName } from "~/components/ui/icons/names";
 import { Link } from "react-router";
 import { DeleteBusinessButton } from "~/components/businesses/delete-business-button";
 import { Badge } from "~/components/ui/badge";
@@ -28,7 +29,7 @@ export function BusinessTable({ businesses, onEdit, empty }: BusinessTableProps)
     return (
       <div className="flex flex-col items-center rounded-2xl border-2 border-dashed bg-card/60 px-6 py-16 text-center">
         <span className="flex size-16 items-center justify-center rounded-full bg-sun/25 text-ink">
-          <Store className="size-8" aria-hidden />
+          <Icon name="store" className="size-8" aria-hidden />
         </span>
         <p className="mt-5 text-lg font-semibold">{empty.title}</p>
         <p className="mt-2 max-w-sm text-sm text-muted-foreground">{empty.hint}</p>
@@ -95,10 +96,10 @@ export function BusinessTable({ businesses, onEdit, empty }: BusinessTableProps)
               </div>
             </div>
             <dl className="mt-3 grid gap-1.5 text-sm text-muted-foreground">
-              <CardLine icon={MapPin} label="Location" value={`${business.city}, ${business.state}`} />
-              <CardLine icon={Phone} label="Phone" value={business.phone || "-"} />
+              <CardLine icon="map-pin" label="Location" value={`${business.city}, ${business.state}`} />
+              <CardLine icon="phone" label="Phone" value={business.phone || "-"} />
               <CardLine
-                icon={Star}
+                icon="star"
                 label="Rating"
                 value={formatRating(business.rating, business.reviewCount)}
               />
@@ -127,18 +128,18 @@ function RowActions({
         aria-label={`Edit ${business.name}`}
         onClick={() => onEdit(business)}
       >
-        <Pencil aria-hidden />
+        <Icon name="pencil" aria-hidden />
       </Button>
       <DeleteBusinessButton id={business.id} name={business.name} />
     </div>
   );
 }
 
-function CardLine({ icon: Icon, label, value }: { icon: typeof MapPin; label: string; value: string }) {
+function CardLine({ icon, label, value }: { icon: IconName; label: string; value: string }) {
   return (
     <div className="flex items-center gap-2">
       <dt>
-        <Icon className="size-4 text-primary" aria-hidden />
+        <Icon name={icon} className="size-4 text-primary" aria-hidden />
         <span className="sr-only">{label}</span>
       </dt>
       <dd className="min-w-0 truncate">{value}</dd>

@@ -1,4 +1,4 @@
-import { FileCheck2, UploadCloud } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useRef, useState } from "react";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/cn";
@@ -50,14 +50,14 @@ export function FileDropField({ id, label, hint, accept, file, onFileChange, dis
       >
         {file ? (
           <>
-            <FileCheck2 className="size-8 text-primary" aria-hidden />
+            <Icon name="file-check-corner" className="size-8 text-primary" aria-hidden />
             <span className="max-w-full truncate text-sm font-medium">{file.name}</span>
             <span className="text-xs text-muted-foreground">{formatMegabytes(file.size)}</span>
             <span className="text-xs font-semibold text-primary">Choose a different file</span>
           </>
         ) : (
           <>
-            <UploadCloud className="size-8 text-primary" aria-hidden />
+            <Icon name="cloud-upload" className="size-8 text-primary" aria-hidden />
             <span className="text-sm">
               <span className="font-semibold text-primary">Click to upload</span> or drag and drop
             </span>

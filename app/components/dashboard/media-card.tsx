@@ -1,4 +1,4 @@
-import { Clapperboard } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useFetcher } from "react-router";
 import { MediaPreview } from "~/components/dashboard/media-preview";
 import { ConfirmDeleteButton } from "~/components/ui/confirm-delete-button";
@@ -35,7 +35,7 @@ export function MediaCard({ item, timeZone }: { item: MediaItem; timeZone: strin
         <MediaPreview item={item} />
         {isVideoType(item.fileType) ? (
           <span className="pointer-events-none absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-ink/75 px-2 py-0.5 text-xs font-medium text-white">
-            <Clapperboard className="size-3.5" aria-hidden />
+            <Icon name="clapperboard" className="size-3.5" aria-hidden />
             Video
           </span>
         ) : null}

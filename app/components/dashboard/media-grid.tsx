@@ -1,4 +1,4 @@
-import { ImagePlus, RefreshCw, TriangleAlert } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useRevalidator } from "react-router";
 import { MediaCard } from "~/components/dashboard/media-card";
 import { Button } from "~/components/ui/button";
@@ -19,7 +19,7 @@ export function MediaGrid({
     return (
       <div className="flex flex-col items-center rounded-2xl border-2 border-dashed bg-card/60 px-6 py-16 text-center">
         <span className="flex size-16 items-center justify-center rounded-full bg-sun/25 text-ink">
-          <ImagePlus className="size-8" aria-hidden />
+          <Icon name="image-plus" className="size-8" aria-hidden />
         </span>
         <h3 className="mt-5 text-xl font-semibold">No Media Added Yet</h3>
         <p className="mt-2 max-w-sm text-sm text-muted-foreground">
@@ -51,7 +51,7 @@ function LoadFailed() {
       role="alert"
       className="flex flex-col items-center rounded-2xl border border-destructive/30 bg-destructive/5 px-6 py-12 text-center"
     >
-      <TriangleAlert className="size-8 text-destructive" aria-hidden />
+      <Icon name="triangle-exclamation-point" className="size-8 text-destructive" aria-hidden />
       <h3 className="mt-4 text-lg font-semibold">Failed to load media files.</h3>
       <p className="mt-1 text-sm text-muted-foreground">Your files are safe. Please try again in a moment.</p>
       <Button
@@ -60,7 +60,11 @@ function LoadFailed() {
         disabled={revalidator.state !== "idle"}
         onClick={() => void revalidator.revalidate()}
       >
-        <RefreshCw aria-hidden className={revalidator.state !== "idle" ? "animate-spin" : undefined} />
+        <Icon
+          name="refresh-cw"
+          aria-hidden
+          className={revalidator.state !== "idle" ? "animate-spin" : undefined}
+        />
         Try again
       </Button>
     </div>

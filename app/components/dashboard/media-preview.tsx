@@ -1,4 +1,4 @@
-import { Film } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { responsiveImage } from "~/lib/image-url";
 import { useEffect, useRef, useState } from "react";
 import { isVideoType, type MediaItem } from "~/lib/media";
@@ -34,7 +34,7 @@ export function MediaPreview({ item }: { item: Pick<MediaItem, "title" | "fileUr
   if (unplayable) {
     return (
       <div className="flex size-full flex-col items-center justify-center gap-2 text-muted-foreground">
-        <Film className="size-10" aria-hidden />
+        <Icon name="film" className="size-10" aria-hidden />
         <span className="text-sm">Preview not available</span>
       </div>
     );

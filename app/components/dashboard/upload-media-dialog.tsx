@@ -1,4 +1,4 @@
-import { Loader2, Upload } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { FileDropField } from "~/components/dashboard/file-drop-field";
@@ -49,7 +49,7 @@ export function UploadMediaDialog({ signedIn }: { signedIn: boolean }) {
     <Dialog open={open} onOpenChange={(next) => (busy ? undefined : setOpen(next))}>
       <DialogTrigger asChild>
         <Button size="lg" variant="warm">
-          <Upload aria-hidden />
+          <Icon name="upload" aria-hidden />
           Upload Media
         </Button>
       </DialogTrigger>
@@ -149,7 +149,11 @@ function UploadMediaForm({ signedIn, onBusyChange, onDone }: UploadMediaFormProp
           Cancel
         </Button>
         <Button type="submit" disabled={uploading}>
-          {uploading ? <Loader2 className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
+          {uploading ? (
+            <Icon name="loader-circle" className="animate-spin" aria-hidden />
+          ) : (
+            <Icon name="upload" aria-hidden />
+          )}
           {uploading ? "Uploading…" : "Upload"}
         </Button>
       </DialogFooter>

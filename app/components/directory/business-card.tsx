@@ -1,11 +1,10 @@
-import { Globe, MapPin, Phone, Star, Tag } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useId } from "react";
+import { Link } from "react-router";
 import { industryTitle } from "~/lib/industries";
 import { BusinessImage } from "./business-image";
 import { RatingBadge } from "./rating-badge";
 import { webUrl } from "~/lib/web-url";
-import { AppLink } from "~/components/ui/app-link";
-import { IconSprite, SpriteIcon } from "~/components/ui/icon-sprite";
 
 /** What a directory card shows (docs/product.md#directory-lists); the list query selects exactly these columns. */
 export interface BusinessCardData {
@@ -22,19 +21,6 @@ export interface BusinessCardData {
   rating: number;
   reviewCount: number;
   offerText: string | null;
-}
-
-/** The card icons, once per page (`BusinessCardIcons` must precede the cards). */
-const CARD_ICONS = {
-  "card-icon-star": Star,
-  "card-icon-map-pin": MapPin,
-  "card-icon-phone": Phone,
-  "card-icon-globe": Globe,
-  "card-icon-tag": Tag,
-};
-
-export function BusinessCardIcons() {
-  return <IconSprite icons={CARD_ICONS} />;
 }
 
 /**
@@ -65,7 +51,6 @@ export function BusinessCard({
           rating={business.rating}
           reviewCount={business.reviewCount}
           className="absolute top-3 right-3"
-          starIconId="card-icon-star"
         />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
@@ -74,12 +59,12 @@ export function BusinessCard({
             {industryTitle(business.industry)}
           </p>
           <h2 id={titleId} className="mt-1 text-lg leading-snug font-bold text-ink">
-            <AppLink
+            <Link
               to={`/business/${business.id}`}
               className="outline-none after:absolute after:inset-0 after:content-[''] hover:text-primary"
             >
               {business.name}
-            </AppLink>
+            </Link>
           </h2>
         </div>
         {business.description ? (
@@ -87,27 +72,27 @@ export function BusinessCard({
         ) : null}
         <ul className="space-y-1.5 text-sm text-foreground/80">
           <li className="flex items-start gap-2">
-            <SpriteIcon id="card-icon-map-pin" className="mt-0.5 size-4 shrink-0 text-primary" />
+            <Icon name="map-pin" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
             <span>
               {business.city}, {business.state} {business.zipCode}
             </span>
           </li>
           {business.phone ? (
             <li className="flex items-start gap-2">
-              <SpriteIcon id="card-icon-phone" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <Icon name="phone" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>{business.phone}</span>
             </li>
           ) : null}
           {webUrl(business.website) ? (
             <li className="flex items-start gap-2">
-              <SpriteIcon id="card-icon-globe" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <Icon name="globe" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>Website</span>
             </li>
           ) : null}
         </ul>
         {business.offerText ? (
           <p className="mt-auto flex items-start gap-2 rounded-lg bg-sun/20 px-3 py-2.5 text-sm font-medium text-ink">
-            <SpriteIcon id="card-icon-tag" className="mt-0.5 size-4 shrink-0 text-ink/70" />
+            <Icon name="tag" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink/70" />
             <span className="line-clamp-3">{business.offerText}</span>
           </p>
         ) : null}

@@ -1,4 +1,4 @@
-import { ExternalLink, Globe, Mail, MapPin, Phone, PhoneCall } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type * as React from "react";
 import { Button } from "~/components/ui/button";
 import { displayHost, telHref, webUrl } from "~/lib/web-url";
@@ -27,7 +27,7 @@ export function ContactInformation({ business }: { business: BusinessContactData
         Contact Information
       </h2>
       <ul className="mt-4 space-y-4 text-sm">
-        <ContactRow icon={<MapPin />}>
+        <ContactRow icon={<Icon name="map-pin" />}>
           <address className="not-italic">
             {business.address}
             <br />
@@ -35,7 +35,7 @@ export function ContactInformation({ business }: { business: BusinessContactData
           </address>
         </ContactRow>
         {business.phone ? (
-          <ContactRow icon={<Phone />}>
+          <ContactRow icon={<Icon name="phone" />}>
             {tel ? (
               <a href={tel} className="font-medium text-primary hover:underline">
                 {business.phone}
@@ -46,7 +46,7 @@ export function ContactInformation({ business }: { business: BusinessContactData
           </ContactRow>
         ) : null}
         {business.email ? (
-          <ContactRow icon={<Mail />}>
+          <ContactRow icon={<Icon name="mail" />}>
             <a
               href={`mailto:${business.email}`}
               className="font-medium break-all text-primary hover:underline"
@@ -56,7 +56,7 @@ export function ContactInformation({ business }: { business: BusinessContactData
           </ContactRow>
         ) : null}
         {website ? (
-          <ContactRow icon={<Globe />}>
+          <ContactRow icon={<Icon name="globe" />}>
             <a
               href={website}
               {...EXTERNAL}
@@ -64,7 +64,7 @@ export function ContactInformation({ business }: { business: BusinessContactData
             >
               Visit Website
               <span className="sr-only"> of {business.name} (opens in a new tab)</span>
-              <ExternalLink className="size-3.5" aria-hidden="true" />
+              <Icon name="external-link" className="size-3.5" aria-hidden="true" />
             </a>
             <span className="block text-xs text-muted-foreground">{displayHost(website)}</span>
           </ContactRow>
@@ -105,7 +105,7 @@ export function ReadyToConnect({ business }: { business: BusinessContactData }) 
         {tel ? (
           <Button asChild variant="warm" size="lg">
             <a href={tel}>
-              <PhoneCall aria-hidden="true" />
+              <Icon name="phone-call" aria-hidden="true" />
               Call Now
             </a>
           </Button>
@@ -118,7 +118,7 @@ export function ReadyToConnect({ business }: { business: BusinessContactData }) 
             className="border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white"
           >
             <a href={website} {...EXTERNAL}>
-              <Globe aria-hidden="true" />
+              <Icon name="globe" aria-hidden="true" />
               Visit Website
               <span className="sr-only"> of {business.name} (opens in a new tab)</span>
             </a>

@@ -1,4 +1,4 @@
-import { HandHeart, ShieldCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { BusinessImage } from "./business-image";
 
 /**
@@ -34,8 +34,8 @@ export function MeetTheOwner({
 }
 
 const VALUE_SECTIONS = {
-  quality: { title: "Quality Commitment", Icon: ShieldCheck },
-  community: { title: "Community Impact", Icon: HandHeart },
+  quality: { title: "Quality Commitment", icon: "shield-check" },
+  community: { title: "Community Impact", icon: "hand-heart" },
 } as const;
 
 /**
@@ -43,13 +43,13 @@ const VALUE_SECTIONS = {
  * that text.
  */
 export function BusinessValueSection({ kind, text }: { kind: keyof typeof VALUE_SECTIONS; text: string }) {
-  const { title, Icon } = VALUE_SECTIONS[kind];
+  const { title, icon } = VALUE_SECTIONS[kind];
   const headingId = `${kind}-heading`;
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
       <h2 id={headingId} className="flex items-center gap-3 text-xl font-bold text-ink">
         <span className="inline-flex size-10 items-center justify-center rounded-xl bg-secondary text-primary">
-          <Icon className="size-5" aria-hidden="true" />
+          <Icon name={icon} className="size-5" aria-hidden="true" />
         </span>
         {title}
       </h2>

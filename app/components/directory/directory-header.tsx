@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type * as React from "react";
 import { Link } from "react-router";
 
@@ -30,7 +30,7 @@ export function DirectoryHeader({
             to={backLink.to}
             className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary hover:underline"
           >
-            <ArrowLeft className="size-4" aria-hidden="true" /> {backLink.label}
+            <Icon name="arrow-left" className="size-4" aria-hidden="true" /> {backLink.label}
           </Link>
         ) : null}
         <div className="mt-5 flex flex-col gap-6 md:flex-row md:items-end md:justify-between">

@@ -1,10 +1,10 @@
-import { SearchX } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { ALL_BUSINESSES_PATH, directoryListHref, type DirectorySearch } from "~/lib/directory-search";
 import { industryTitle, type IndustryId } from "~/lib/industries";
-import { BusinessCard, BusinessCardIcons, type BusinessCardData } from "./business-card";
+import { BusinessCard, type BusinessCardData } from "./business-card";
 import { DirectoryPagination } from "./directory-pagination";
 
 export interface DirectoryListingData {
@@ -52,7 +52,6 @@ export function DirectoryListing({
 
       {listing.businesses.length > 0 ? (
         <>
-          <BusinessCardIcons />
           <div
             aria-busy={refreshing}
             className={cn(
@@ -83,7 +82,7 @@ function NoBusinessesFound() {
   return (
     <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed bg-muted/40 px-6 py-16 text-center">
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-secondary text-primary">
-        <SearchX className="size-7" aria-hidden="true" />
+        <Icon name="search-x" className="size-7" aria-hidden="true" />
       </span>
       <h2 className="mt-5 text-2xl font-bold text-ink">No businesses found</h2>
       <p className="mt-2 max-w-md text-muted-foreground">

@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { AppLink } from "~/components/ui/app-link";
+import { Icon } from "~/components/ui/icon";
+import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
@@ -30,7 +30,7 @@ export function DirectoryPagination({
   if (pageCount <= 1) return null;
   const edge = (target: number, label: string, icon: React.ReactNode, text: string) =>
     target >= 1 && target <= pageCount ? (
-      <AppLink
+      <Link
         to={hrefFor(target)}
         rel={target < page ? "prev" : "next"}
         aria-label={label}
@@ -38,7 +38,7 @@ export function DirectoryPagination({
       >
         {icon}
         <span className="hidden sm:inline">{text}</span>
-      </AppLink>
+      </Link>
     ) : (
       // Keeps the page numbers centred where there is no previous (or next) page.
       <span aria-hidden="true" className={cn(buttonVariants({ variant: "outline" }), "invisible")}>
@@ -49,14 +49,14 @@ export function DirectoryPagination({
 
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-2">
-      {edge(page - 1, "Previous page", <ChevronLeft aria-hidden="true" />, "Previous")}
+      {edge(page - 1, "Previous page", <Icon name="chevron-left" aria-hidden="true" />, "Previous")}
       <ol className="flex flex-wrap items-center gap-1">
         {pageWindow(page, pageCount).map((n, index) => (
           <li key={n ?? `gap-${index}`}>
             {n === null ? (
               <span className="px-1.5 text-muted-foreground">…</span>
             ) : (
-              <AppLink
+              <Link
                 to={hrefFor(n)}
                 aria-label={`Page ${n}`}
                 aria-current={n === page ? "page" : undefined}
@@ -66,12 +66,12 @@ export function DirectoryPagination({
                 )}
               >
                 {n}
-              </AppLink>
+              </Link>
             )}
           </li>
         ))}
       </ol>
-      {edge(page + 1, "Next page", <ChevronRight aria-hidden="true" />, "Next")}
+      {edge(page + 1, "Next page", <Icon name="chevron-right" aria-hidden="true" />, "Next")}
     </nav>
   );
 }

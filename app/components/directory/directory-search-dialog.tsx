@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -55,7 +55,7 @@ export function DirectorySearchDialog({
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>
           <Button size="lg" className="w-full sm:w-auto" data-directory-search-trigger="">
-            <SlidersHorizontal aria-hidden="true" />
+            <Icon name="sliders-horizontal" aria-hidden="true" />
             Search Local Businesses
           </Button>
         </DialogTrigger>

@@ -1,4 +1,4 @@
-import { RotateCcw, Search } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useId } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -65,12 +65,12 @@ export function DirectorySearchForm({
             and searches all"), with or without JavaScript. */}
         <Button asChild variant="outline">
           <Link to={ALL_BUSINESSES_PATH} onClick={onReset}>
-            <RotateCcw aria-hidden="true" />
+            <Icon name="rotate-ccw" aria-hidden="true" />
             Reset
           </Link>
         </Button>
         <Button type="submit">
-          <Search aria-hidden="true" />
+          <Icon name="search" aria-hidden="true" />
           Search
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import type { Industry } from "~/lib/industries";
 import { industryListPath } from "~/lib/directory-search";
@@ -24,7 +24,11 @@ export function IndustryCard({ industry, count }: { industry: Industry; count: n
         <span>
           {count.toLocaleString("en-US")} {count === 1 ? "business" : "businesses"}
         </span>
-        <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+        <Icon
+          name="arrow-right"
+          className="size-4 transition-transform group-hover:translate-x-0.5"
+          aria-hidden="true"
+        />
       </p>
     </article>
   );

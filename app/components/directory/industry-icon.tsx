@@ -1,16 +1,16 @@
-import { BriefcaseBusiness, Car, HeartPulse, House, UtensilsCrossed, type LucideIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
+import type { IconName } from "~/components/ui/icons/names";
 import type { IndustryId } from "~/lib/industries";
 
-const ICONS: Record<IndustryId, LucideIcon> = {
-  "home-services": House,
-  "automobile-services": Car,
-  "food-industry": UtensilsCrossed,
-  "professional-services": BriefcaseBusiness,
-  "health-wellness": HeartPulse,
+const ICONS: Record<IndustryId, IconName> = {
+  "home-services": "house",
+  "automobile-services": "car",
+  "food-industry": "utensils-crossed",
+  "professional-services": "briefcase-business",
+  "health-wellness": "heart-pulse",
 };
 
 /** The icon that stands for an industry across the directory. Decorative: the industry's title is always shown. */
 export function IndustryIcon({ industry, className }: { industry: IndustryId; className?: string }) {
-  const Icon = ICONS[industry];
-  return <Icon className={className} aria-hidden="true" />;
+  return <Icon name={ICONS[industry]} className={className} aria-hidden="true" />;
 }

@@ -1,19 +1,15 @@
-import { Star } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
-import { SpriteIcon } from "~/components/ui/icon-sprite";
 
 /** "★ 4.9" on a sun-yellow pill; "New" for a business nobody has reviewed yet. */
 export function RatingBadge({
   rating,
   reviewCount,
   className,
-  starIconId,
 }: {
   rating: number;
   reviewCount: number;
   className?: string;
-  /** The star from an `IconSprite` on the page (directory cards), instead of a star of its own. */
-  starIconId?: string;
 }) {
   const reviewed = reviewCount > 0;
   return (
@@ -23,11 +19,7 @@ export function RatingBadge({
         className,
       )}
     >
-      {starIconId ? (
-        <SpriteIcon id={starIconId} className="size-3.5 fill-current" />
-      ) : (
-        <Star className="size-3.5 fill-current" aria-hidden="true" />
-      )}
+      <Icon name="star" className="size-3.5 fill-current" aria-hidden="true" />
       {reviewed ? (
         <>
           <span aria-hidden="true">{formatRating(rating)}</span>

@@ -1,4 +1,4 @@
-import { Inbox, LayoutDashboard, Newspaper, Store } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -36,24 +36,24 @@ export default function AccountMenu({ viewer }: { viewer: HeaderViewer }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to="/dashboard">
-            <LayoutDashboard /> Dashboard
+            <Icon name="layout-dashboard" /> Dashboard
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/admin">
-            <Store /> Business Listing Dashboard
+            <Icon name="store" /> Business Listing Dashboard
           </Link>
         </DropdownMenuItem>
         {viewer.isAdmin ? (
           <>
             <DropdownMenuItem asChild>
               <Link to="/admin/stories">
-                <Newspaper /> Shine Stories Panel
+                <Icon name="newspaper" /> Shine Stories Panel
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
               <Link to="/admin/inbox">
-                <Inbox /> Inbox
+                <Icon name="inbox" /> Inbox
               </Link>
             </DropdownMenuItem>
           </>

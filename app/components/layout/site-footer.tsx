@@ -1,4 +1,4 @@
-import { AppLink } from "~/components/ui/app-link";
+import { Link } from "react-router";
 import { INDUSTRIES } from "~/lib/industries";
 import { LogoMark } from "./logo";
 
@@ -55,9 +55,9 @@ function FooterColumn({ title, children }: { title: string; children: React.Reac
 function FooterLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
     <li>
-      <AppLink to={to} className="rounded hover:text-sun hover:underline">
+      <Link to={to} className="rounded hover:text-sun hover:underline">
         {children}
-      </AppLink>
+      </Link>
     </li>
   );
 }

@@ -1,7 +1,6 @@
-import { Menu, X } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { Form, useLocation } from "react-router";
-import { AppLink } from "~/components/ui/app-link";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -23,16 +22,6 @@ export const NAV_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** Whether a nav link is the current section, as a `<NavLink>` decides it (`end` for Home). */
-export function isCurrentSection(to: string, pathname: string) {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return to === "/" ? path === "/" : path === to || path.startsWith(`${to}/`);
-}
-
-/**
- * The header's links are `AppLink`s, with the current section marked here: on every page they were a dozen
- * React Router `<Link>`s and `<NavLink>`s, ~7 % of a page's server render (measured, docs/performance.md).
- */
 export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -43,18 +32,17 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="container-page flex h-16 items-center gap-4">
-        <AppLink
+        <Link
           to={viewer ? "/dashboard" : "/"}
           className="flex items-center gap-2 rounded-md font-extrabold tracking-tight text-ink"
           aria-label={viewer ? "Local Shine — your dashboard" : "Local Shine — home"}
         >
           <LogoMark />
           <span className="text-lg">Local Shine</span>
-        </AppLink>
+        </Link>
 
         <nav aria-label="Main" className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
           <SectionLinks
-            pathname={location.pathname}
             className={(current) =>
               cn(
                 "rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-foreground",
@@ -73,18 +61,15 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
         <details ref={menu} className="group ml-auto lg:hidden">
           <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
             <span className="sr-only">Menu</span>
-            <Menu className="size-5 group-open:hidden" aria-hidden="true" />
-            <X className="hidden size-5 group-open:block" aria-hidden="true" />
+            <Icon name="menu" className="size-5 group-open:hidden" aria-hidden="true" />
+            <Icon name="x" className="hidden size-5 group-open:block" aria-hidden="true" />
           </summary>
           <div
             id="mobile-nav"
             className="absolute inset-x-0 top-16 border-b border-t bg-background shadow-sm"
           >
             <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-3">
-              <SectionLinks
-                pathname={location.pathname}
-                className={() => "rounded-md px-3 py-2 font-medium hover:bg-accent"}
-              />
+              <SectionLinks className={() => "rounded-md px-3 py-2 font-medium hover:bg-accent"} />
               <div className="mt-2 flex flex-wrap items-center gap-2 border-t pt-3">
                 <AccountActions viewer={viewer} />
               </div>
@@ -96,27 +81,18 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
   );
 }
 
-/** The site's sections as links, the current one marked for assistive technology and styled by `className`. */
-function SectionLinks({
-  pathname,
-  className,
-}: {
-  pathname: string;
-  className: (current: boolean) => string;
-}) {
-  return NAV_LINKS.map((link) => {
-    const current = isCurrentSection(link.to, pathname);
-    return (
-      <AppLink
-        key={link.to}
-        to={link.to}
-        aria-current={current ? "page" : undefined}
-        className={className(current)}
-      >
-        {link.label}
-      </AppLink>
-    );
-  });
+/** The site's sections; `NavLink` marks the current one (`aria-current="page"`), Home only on the home page. */
+function SectionLinks({ className }: { className: (current: boolean) => string }) {
+  return NAV_LINKS.map((link) => (
+    <NavLink
+      key={link.to}
+      to={link.to}
+      end={link.to === "/"}
+      className={({ isActive }) => className(isActive)}
+    >
+      {link.label}
+    </NavLink>
+  ));
 }
 
 /** What the avatar button looks like while its menu code loads (same size, so nothing shifts). */
@@ -137,10 +113,10 @@ function AccountActions({ viewer }: { viewer: HeaderViewer | null }) {
     return (
       <>
         <Button asChild variant="ghost">
-          <AppLink to="/signin">Sign In</AppLink>
+          <Link to="/signin">Sign In</Link>
         </Button>
         <Button asChild variant="warm">
-          <AppLink to="/submit-business">Join Our Network</AppLink>
+          <Link to="/submit-business">Join Our Network</Link>
         </Button>
       </>
     );

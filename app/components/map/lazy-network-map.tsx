@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { NetworkMapProps } from "./network-map.client";
 
@@ -35,7 +35,7 @@ function MapPlaceholder() {
   return (
     <div className="grid size-full place-items-center bg-[radial-gradient(circle_at_center,var(--secondary),var(--muted))] p-6 text-center">
       <div>
-        <MapPin className="mx-auto size-10 animate-pulse text-primary" aria-hidden="true" />
+        <Icon name="map-pin" className="mx-auto size-10 animate-pulse text-primary" aria-hidden="true" />
         <p className="mt-3 font-semibold text-ink">Loading the map…</p>
         <noscript>
           <p className="mt-2 max-w-sm text-muted-foreground">

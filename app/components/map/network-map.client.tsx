@@ -4,7 +4,7 @@ import L from "leaflet";
 import "leaflet.markercluster";
 import "leaflet/dist/leaflet.css";
 import "leaflet.markercluster/dist/MarkerCluster.css";
-import { Maximize2 } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -133,7 +133,7 @@ export default function NetworkMap({ partners, tileUrl, attribution }: NetworkMa
           onClick={showAllPartners}
           className="absolute top-3 right-3 z-[1000] shadow-md"
         >
-          <Maximize2 aria-hidden="true" /> Zoom to partners
+          <Icon name="maximize-2" aria-hidden="true" /> Zoom to partners
         </Button>
       ) : null}
       <div

@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { PartnerCity } from "~/lib/network-map";
 
 /** Where partners are, rendered on the server: useful without JavaScript, without tiles, and to screen readers. */
@@ -15,7 +15,7 @@ export function PartnerCityList({ cities }: { cities: PartnerCity[] }) {
           key={`${city.city}-${city.state}`}
           className="flex items-center gap-3 rounded-xl border bg-card p-4 shadow-xs"
         >
-          <MapPin className="size-5 shrink-0 text-primary" aria-hidden="true" />
+          <Icon name="map-pin" className="size-5 shrink-0 text-primary" aria-hidden="true" />
           <span className="font-semibold text-ink">
             {city.city}, {city.state}
           </span>

@@ -1,17 +1,18 @@
-import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
+import { Icon } from "~/components/ui/icon";
+import type { IconName } from "~/components/ui/icons/names";
 import { cn } from "~/lib/cn";
 
 /** An icon, a short title and a sentence or two: benefits, steps and values. */
 export function FeatureCard({
-  icon: Icon,
+  icon,
   title,
   children,
   step,
   headingLevel = 3,
   className,
 }: {
-  icon: LucideIcon;
+  icon: IconName;
   title: string;
   children: React.ReactNode;
   /** Shown as a numbered badge (how-it-works steps). */
@@ -24,7 +25,7 @@ export function FeatureCard({
     <div className={cn("relative flex h-full flex-col rounded-2xl border bg-card p-6 shadow-sm", className)}>
       <div className="flex items-center gap-3">
         <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-secondary text-primary">
-          <Icon className="size-6" aria-hidden="true" />
+          <Icon name={icon} className="size-6" aria-hidden="true" />
         </span>
         {step ? (
           <span className="rounded-full bg-sun px-3 py-1 text-xs font-bold text-ink">Step {step}</span>

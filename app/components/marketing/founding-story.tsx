@@ -1,4 +1,4 @@
-import { Sun } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 
 /** docs/product.md#home: the founding-story block. */
@@ -7,7 +7,7 @@ export function FoundingStory() {
     <section aria-labelledby="founding-story-title" className="container-page py-16 sm:py-24">
       <div className="grid gap-10 rounded-3xl border bg-card p-8 shadow-sm sm:p-12 lg:grid-cols-[auto_1fr]">
         <div className="grid size-20 place-items-center rounded-2xl bg-sun/30 text-ink">
-          <Sun className="size-10" aria-hidden="true" />
+          <Icon name="sun" className="size-10" aria-hidden="true" />
         </div>
         <div>
           <p className="text-sm font-bold uppercase tracking-wider text-primary">Our story</p>

@@ -1,4 +1,4 @@
-import { ArrowRight, HandHeart, MonitorPlay, Sparkles } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FeatureCard } from "./feature-card";
@@ -19,19 +19,19 @@ export function HowItWorks() {
         </SectionHeading>
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           <li>
-            <FeatureCard step={1} icon={Sparkles} title="Free sanitizer kiosk installed">
+            <FeatureCard step={1} icon="sparkles" title="Free sanitizer kiosk installed">
               We deliver a sleek, touch-free kiosk to your storefront, set it up, keep it stocked and fix it
               if it ever hiccups. You provide a spot near the door and an outlet.
             </FeatureCard>
           </li>
           <li>
-            <FeatureCard step={2} icon={MonitorPlay} title="Free ad space">
+            <FeatureCard step={2} icon="monitor-play" title="Free ad space">
               Your business gets its own slot in the kiosk's rotating display. We design it with you, and you
               can update your offer whenever you like.
             </FeatureCard>
           </li>
           <li>
-            <FeatureCard step={3} icon={HandHeart} title="Support local businesses">
+            <FeatureCard step={3} icon="hand-heart" title="Support local businesses">
               Every screen also features other Local Shiners nearby, so each customer who stops to sanitize
               meets a neighbor worth visiting, and theirs meet you.
             </FeatureCard>
@@ -40,7 +40,7 @@ export function HowItWorks() {
         <div className="mt-10 flex justify-center">
           <Button asChild size="lg" variant="outline">
             <Link to="/map">
-              See Real Installations <ArrowRight aria-hidden="true" />
+              See Real Installations <Icon name="arrow-right" aria-hidden="true" />
             </Link>
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { BadgeCheck, Megaphone } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * The home hero's picture: a Local Shine kiosk with a neighbor's ad on screen and the sanitizer below. Drawn in
@@ -52,10 +52,10 @@ export function KioskIllustration() {
         <rect x="128" y="336" width="84" height="10" rx="5" fill="var(--secondary)" />
       </svg>
       <div className="absolute top-[66%] -left-2 flex items-center gap-2 rounded-xl border bg-card px-3 py-2 text-sm font-semibold text-ink shadow-lg sm:-left-8">
-        <BadgeCheck className="size-5 text-primary" /> Free install
+        <Icon name="badge-check" className="size-5 text-primary" /> Free install
       </div>
       <div className="absolute top-[24%] -right-2 flex items-center gap-2 rounded-xl border bg-card px-3 py-2 text-sm font-semibold text-ink shadow-lg sm:-right-8">
-        <Megaphone className="size-5 text-primary" /> Your ad, on every screen
+        <Icon name="megaphone" className="size-5 text-primary" /> Your ad, on every screen
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { DecorativeMap } from "./decorative-map";
@@ -24,7 +24,7 @@ export function MapTeaser() {
               "Growing from Woodland Hills across California",
             ].map((line) => (
               <li key={line} className="flex items-start gap-2">
-                <MapPin className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                <Icon name="map-pin" className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
                 {line}
               </li>
             ))}

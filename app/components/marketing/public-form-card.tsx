@@ -1,5 +1,5 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { LoaderCircle } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type * as React from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -51,7 +51,7 @@ export function PublicFormCard<Schema extends Record<string, unknown>>({
                 className="rounded-md bg-destructive/10 p-3"
               />
               <Button type="submit" size="lg" variant={submit.variant} className="w-full sm:w-auto">
-                {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+                {busy ? <Icon name="loader-circle" className="animate-spin" aria-hidden="true" /> : null}
                 {busy ? submit.busyLabel : submit.label}
               </Button>
             </fieldset>

@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type * as React from "react";
 import { useEffect, useRef } from "react";
 
@@ -19,7 +19,7 @@ export function SubmissionConfirmation({
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <div role="status" className="rounded-2xl border border-primary/30 bg-secondary/60 p-8 text-center">
-      <CircleCheck className="mx-auto size-12 text-primary" aria-hidden="true" />
+      <Icon name="circle-check" className="mx-auto size-12 text-primary" aria-hidden="true" />
       <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-extrabold text-ink outline-none">
         {title}
       </h2>

@@ -1,4 +1,4 @@
-import { Quote } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SectionHeading } from "./section-heading";
@@ -16,7 +16,7 @@ export function TestimonialSection() {
         />
         <div className="mt-10 grid gap-6 lg:grid-cols-5">
           <figure className="rounded-3xl bg-white/5 p-8 ring-1 ring-white/10 lg:col-span-3">
-            <Quote className="size-10 text-sun" aria-hidden="true" />
+            <Icon name="quote" className="size-10 text-sun" aria-hidden="true" />
             <blockquote className="mt-4 text-2xl leading-snug font-semibold text-balance sm:text-3xl">
               “It's the same thing we've always done: treat the neighbors well. The kiosk just helps more of
               them find us.”

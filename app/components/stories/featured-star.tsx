@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/cn";
 
 /** The featured marker on story images (docs/product.md#featured-stories): a star, named for screen readers. */
@@ -13,7 +13,7 @@ export function FeaturedStar({ className }: { className?: string }) {
         className,
       )}
     >
-      <Star className="size-4 fill-current" aria-hidden="true" />
+      <Icon name="star" className="size-4 fill-current" aria-hidden="true" />
     </span>
   );
 }

@@ -1,22 +1,7 @@
-import {
-  ArrowRight,
-  BriefcaseBusiness,
-  Car,
-  HeartPulse,
-  House,
-  UtensilsCrossed,
-  type LucideIcon,
-} from "lucide-react";
 import { Link } from "react-router";
-import type { Industry, IndustryId } from "~/lib/industries";
-
-const ICONS: Record<IndustryId, LucideIcon> = {
-  "home-services": House,
-  "automobile-services": Car,
-  "food-industry": UtensilsCrossed,
-  "professional-services": BriefcaseBusiness,
-  "health-wellness": HeartPulse,
-};
+import { IndustryIcon } from "~/components/directory/industry-icon";
+import { Icon } from "~/components/ui/icon";
+import type { Industry } from "~/lib/industries";
 
 /** "1 story" / "3 stories". */
 export function storyCountLabel(count: number): string {
@@ -25,11 +10,10 @@ export function storyCountLabel(count: number): string {
 
 /** An Explore by Industry card (docs/product.md#stories-home): the whole card is one link to the industry's stories. */
 export function IndustryStoryCard({ industry, count }: { industry: Industry; count: number }) {
-  const Icon = ICONS[industry.id];
   return (
     <article className="group relative flex flex-col gap-3 rounded-xl border bg-card p-5 shadow-sm transition-all focus-within:ring-[3px] focus-within:ring-ring/50 hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md">
       <span className="inline-flex size-11 items-center justify-center rounded-lg bg-secondary text-primary">
-        <Icon className="size-5" aria-hidden="true" />
+        <IndustryIcon industry={industry.id} className="size-5" />
       </span>
       <h3 className="font-bold text-ink">
         <Link
@@ -42,7 +26,11 @@ export function IndustryStoryCard({ industry, count }: { industry: Industry; cou
       <p className="text-sm text-muted-foreground">{industry.description}</p>
       <p className="mt-auto flex items-center justify-between pt-2 text-sm font-semibold text-primary">
         <span>{storyCountLabel(count)}</span>
-        <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+        <Icon
+          name="arrow-right"
+          className="size-4 transition-transform group-hover:translate-x-0.5"
+          aria-hidden="true"
+        />
       </p>
     </article>
   );

@@ -1,4 +1,4 @@
-import { PenLine } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type * as React from "react";
 import { Button } from "~/components/ui/button";
 import { ShareStoryDialog } from "./share-story-dialog";
@@ -13,7 +13,7 @@ export function ShareStoryButton({
     <ShareStoryDialog
       trigger={
         <Button variant={variant} size={size} className={className}>
-          <PenLine aria-hidden="true" />
+          <Icon name="pen-line" aria-hidden="true" />
           Share Your Story
         </Button>
       }

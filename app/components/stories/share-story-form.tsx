@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Loader2 } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -82,7 +82,7 @@ export function ShareStoryForm({ onBusyChange, onSubmitted, onCancel }: ShareSto
             Cancel
           </Button>
           <Button type="submit">
-            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            {busy ? <Icon name="loader-circle" className="animate-spin" aria-hidden="true" /> : null}
             {busy ? "Submitting..." : "Submit Story"}
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { ArrowRight, Sparkles } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useId } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -60,7 +60,8 @@ export function StoryCard({
           className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm font-semibold text-primary hover:underline"
         >
           Read Full Story
-          <ArrowRight
+          <Icon
+            name="arrow-right"
             className="size-4 transition-transform group-hover:translate-x-0.5"
             aria-hidden="true"
           />
@@ -89,7 +90,7 @@ export function StoryImage({
           className,
         )}
       >
-        <Sparkles className="size-10 text-sun" aria-hidden="true" />
+        <Icon name="sparkles" className="size-10 text-sun" aria-hidden="true" />
       </div>
     );
   }

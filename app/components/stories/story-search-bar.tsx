@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -56,7 +56,8 @@ export function StorySearchBar({ q, featuredOnly }: { q: string; featuredOnly: b
         <Label htmlFor="story-search" className="sr-only">
           Search stories
         </Label>
-        <Search
+        <Icon
+          name="search"
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
           aria-hidden="true"
         />

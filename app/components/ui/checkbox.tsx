@@ -1,4 +1,4 @@
-import { CheckIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
@@ -21,7 +21,7 @@ export function Checkbox({ className, ...props }: React.ComponentProps<typeof Ch
         data-slot="checkbox-indicator"
         className="flex items-center justify-center text-current transition-none"
       >
-        <CheckIcon className="size-3.5" />
+        <Icon name="check" className="size-3.5" />
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
   );

@@ -1,4 +1,4 @@
-import { Loader2, Trash2 } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import {
@@ -66,7 +66,11 @@ export function ConfirmDeleteButton({
           aria-label={label}
           className={TRIGGER_STYLES[trigger]}
         >
-          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
+          {busy ? (
+            <Icon name="loader-circle" className="animate-spin" aria-hidden />
+          ) : (
+            <Icon name="trash" aria-hidden />
+          )}
           {labelled ? "Delete" : null}
         </Button>
       </AlertDialogTrigger>

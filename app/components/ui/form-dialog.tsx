@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Loader2, Save } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -139,7 +139,11 @@ function DialogForm<S extends FormSchema>(props: DialogFormProps<S>) {
           Cancel
         </Button>
         <Button type="submit" disabled={busy}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          {busy ? (
+            <Icon name="loader-circle" className="animate-spin" aria-hidden />
+          ) : (
+            <Icon name="save" aria-hidden />
+          )}
           {busy ? "Saving..." : submitLabel}
         </Button>
       </DialogFooter>

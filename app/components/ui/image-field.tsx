@@ -1,4 +1,4 @@
-import { ImageIcon, UserRound } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { FieldError, type FieldState } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
@@ -48,7 +48,6 @@ export function ImageField(props: ImageFieldProps) {
     else setPickError(null);
   }
 
-  const Placeholder = shape === "portrait" ? UserRound : ImageIcon;
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
@@ -62,7 +61,7 @@ export function ImageField(props: ImageFieldProps) {
           {preview ? (
             <img src={preview} alt={`${label} preview`} className="size-full object-cover" />
           ) : (
-            <Placeholder className="size-7" aria-hidden />
+            <Icon name={shape === "portrait" ? "user-round" : "image"} className="size-7" aria-hidden />
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-1">

@@ -1,4 +1,4 @@
-import { ChevronDownIcon } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
 
@@ -24,7 +24,8 @@ export function NativeSelect({
         )}
         {...props}
       />
-      <ChevronDownIcon
+      <Icon
+        name="chevron-down"
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
       />

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import type { Route } from "./+types/businesses";
 import { BusinessFormDialog } from "~/components/businesses/business-form-dialog";
@@ -143,7 +143,7 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
             </p>
           </div>
           <Button size="lg" variant="warm" onClick={() => openDialog(null)}>
-            <Plus aria-hidden />
+            <Icon name="plus" aria-hidden />
             Add Business
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { redirect } from "react-router";
 import type { Route } from "./+types/stories";
 import { AdminStoryList } from "~/components/admin/admin-story-list";
@@ -121,7 +121,7 @@ export default function StoriesPanel({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <Button size="lg" variant="warm" onClick={() => dialog.openCreate()}>
-            <Plus aria-hidden />
+            <Icon name="plus" aria-hidden />
             Add New Story
           </Button>
         </div>

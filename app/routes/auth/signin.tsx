@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Loader2 } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
 import { Button } from "~/components/ui/button";
@@ -134,7 +134,7 @@ export default function SignIn() {
               ) : null}
               <FieldError id={form.errorId} errors={form.errors} />
               <Button type="submit" className="w-full" size="lg">
-                {busy ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                {busy ? <Icon name="loader-circle" className="animate-spin" aria-hidden /> : null}
                 {mode === "signin" ? "Sign In" : "Sign Up"}
               </Button>
             </fieldset>

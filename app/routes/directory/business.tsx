@@ -1,4 +1,4 @@
-import { ArrowLeft, Tag } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/business";
 import { ContactInformation, ReadyToConnect } from "~/components/directory/business-contact";
@@ -57,7 +57,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
     <article className="container-page max-w-6xl py-8 sm:py-12">
       <Button asChild variant="ghost" className="-ml-3 text-primary hover:text-primary">
         <Link to={backTo}>
-          <ArrowLeft aria-hidden="true" />
+          <Icon name="arrow-left" aria-hidden="true" />
           Back to {industry}
         </Link>
       </Button>
@@ -87,7 +87,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {business.offerText ? (
             <p className="mt-6 flex items-start gap-3 rounded-xl border border-sun/60 bg-sun/20 px-5 py-4 font-medium text-ink">
-              <Tag className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+              <Icon name="tag" className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
               <span>
                 <span className="sr-only">Special offer: </span>
                 {business.offerText}

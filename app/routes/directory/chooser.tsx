@@ -1,4 +1,4 @@
-import { ArrowRight, Store } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/chooser";
 import { DirectoryHeader } from "~/components/directory/directory-header";
@@ -40,7 +40,7 @@ export default function DirectoryChooser({ loaderData }: Route.ComponentProps) {
         action={
           <Button asChild size="lg" variant="warm">
             <Link to={ALL_BUSINESSES_PATH}>
-              <Store aria-hidden="true" />
+              <Icon name="store" aria-hidden="true" />
               Browse All Businesses
             </Link>
           </Button>
@@ -69,7 +69,8 @@ export default function DirectoryChooser({ loaderData }: Route.ComponentProps) {
               <span className="text-sm text-white/75">Every partner in the network, newest first.</span>
               <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-sun">
                 See them all
-                <ArrowRight
+                <Icon
+                  name="arrow-right"
                   className="size-4 transition-transform group-hover:translate-x-0.5"
                   aria-hidden="true"
                 />

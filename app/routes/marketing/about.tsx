@@ -1,4 +1,3 @@
-import { BadgeDollarSign, Handshake, HeartHandshake, Lightbulb, TrendingUp, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
 import { CtaBand } from "~/components/marketing/cta-band";
@@ -49,19 +48,19 @@ export default function About() {
         </div>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           <li>
-            <FeatureCard icon={Users} title="Community First">
+            <FeatureCard icon="users" title="Community First">
               Every ad on the network is for a local business. No national chains, no tracking, just
               neighbors.
             </FeatureCard>
           </li>
           <li>
-            <FeatureCard icon={BadgeDollarSign} title="Zero Cost">
+            <FeatureCard icon="badge-dollar-sign" title="Zero Cost">
               The kiosk, the sanitizer refills, the repairs and your ad design are free. There is no catch and
               no contract.
             </FeatureCard>
           </li>
           <li>
-            <FeatureCard icon={TrendingUp} title="Real Results">
+            <FeatureCard icon="trending-up" title="Real Results">
               Partners see new faces within weeks: customers who first met them on a screen across town.
             </FeatureCard>
           </li>
@@ -121,18 +120,18 @@ export default function About() {
         />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           <li>
-            <FeatureCard icon={Handshake} title="Partnership">
+            <FeatureCard icon="handshake" title="Partnership">
               We plan your kiosk's spot and your ad with you, and we answer the phone when you call.
             </FeatureCard>
           </li>
           <li>
-            <FeatureCard icon={Lightbulb} title="Innovation">
+            <FeatureCard icon="lightbulb" title="Innovation">
               Touch-free dispensers, bright displays and ads you can update any time keep the kiosk useful and
               fresh.
             </FeatureCard>
           </li>
           <li>
-            <FeatureCard icon={HeartHandshake} title="Results">
+            <FeatureCard icon="heart-handshake" title="Results">
               We share what the network learns about what brings customers in, so every partner's ad works
               harder.
             </FeatureCard>

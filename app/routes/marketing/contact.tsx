@@ -1,4 +1,5 @@
-import { Mail, MapPin, Store } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
+import type { IconName } from "~/components/ui/icons/names";
 import { Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { PageHero } from "~/components/marketing/page-hero";
@@ -87,7 +88,7 @@ export default function Contact() {
           <h2 id="other-ways-title" className="text-xl font-extrabold text-ink">
             Other ways to reach us
           </h2>
-          <ContactTile icon={Store} title="Own a business?">
+          <ContactTile icon="store" title="Own a business?">
             Skip the back-and-forth:{" "}
             <Link
               to="/submit-business"
@@ -97,10 +98,10 @@ export default function Contact() {
             </Link>
             .
           </ContactTile>
-          <ContactTile icon={MapPin} title="Where we are">
+          <ContactTile icon="map-pin" title="Where we are">
             Based in Woodland Hills, serving the San Fernando Valley and growing across California.
           </ContactTile>
-          <ContactTile icon={Mail} title="Press and partnerships">
+          <ContactTile icon="mail" title="Press and partnerships">
             Use the form and mention it in your message; it goes straight to the right person.
           </ContactTile>
         </aside>
@@ -110,18 +111,18 @@ export default function Contact() {
 }
 
 function ContactTile({
-  icon: Icon,
+  icon,
   title,
   children,
 }: {
-  icon: typeof Mail;
+  icon: IconName;
   title: string;
   children: React.ReactNode;
 }) {
   return (
     <div className="flex gap-4">
       <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-secondary text-primary">
-        <Icon className="size-5" aria-hidden="true" />
+        <Icon name={icon} className="size-5" aria-hidden="true" />
       </span>
       <div>
         <h3 className="font-bold text-ink">{title}</h3>

@@ -1,4 +1,4 @@
-import { CircleCheck, Megaphone, SprayCan, Wrench } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { FoundingStory } from "~/components/marketing/founding-story";
@@ -24,17 +24,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** docs/product.md#what-it-is: what the program promises every partner. */
 const BENEFITS = [
   {
-    icon: Wrench,
+    icon: "wrench",
     title: "Free installation and maintenance",
     text: "We deliver, install, stock and service the kiosk. It never costs you a cent.",
   },
   {
-    icon: Megaphone,
+    icon: "megaphone",
     title: "A digital advertising network",
     text: "Your ad rotates on screens across the network, so shoppers down the street discover you too.",
   },
   {
-    icon: SprayCan,
+    icon: "spray-can",
     title: "Community sanitizer stations",
     text: "Touch-free sanitizer at your door tells every customer you care, visit after visit.",
   },
@@ -47,8 +47,8 @@ export default function Home() {
         <div className="container-page grid items-center gap-12 pt-12 pb-24 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:pb-28">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-card px-3 py-1 text-sm font-semibold text-primary shadow-sm ring-1 ring-border">
-              <CircleCheck className="size-4" aria-hidden="true" /> Free for local businesses in Woodland
-              Hills
+              <Icon name="circle-check" className="size-4" aria-hidden="true" /> Free for local businesses in
+              Woodland Hills
             </p>
             <h1 className="mt-5 text-4xl font-black tracking-tight text-balance text-ink sm:text-6xl">
               Shine brighter in your neighborhood
@@ -75,10 +75,10 @@ export default function Home() {
           Why businesses join
         </h2>
         <ul className="grid gap-8 rounded-3xl border bg-card p-6 shadow-lg sm:p-8 md:grid-cols-3">
-          {BENEFITS.map(({ icon: Icon, title, text }) => (
+          {BENEFITS.map(({ icon, title, text }) => (
             <li key={title} className="flex gap-4">
               <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-sun/30 text-ink">
-                <Icon className="size-6" aria-hidden="true" />
+                <Icon name={icon} className="size-6" aria-hidden="true" />
               </span>
               <div>
                 <h3 className="font-bold text-ink">{title}</h3>

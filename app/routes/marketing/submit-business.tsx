@@ -1,4 +1,4 @@
-import { CalendarCheck, PhoneCall, Sparkles } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/submit-business";
 import { PageHero } from "~/components/marketing/page-hero";
@@ -28,21 +28,21 @@ export function action(args: Route.ActionArgs) {
 
 const NEXT_STEPS = [
   {
-    icon: PhoneCall,
+    icon: "phone-call",
     title: "We call you",
     text: "Someone from our team gets in touch within two business days.",
   },
   {
-    icon: CalendarCheck,
+    icon: "calendar-check",
     title: "We plan your spot",
     text: "Together we pick the kiosk's place and design your first ad.",
   },
   {
-    icon: Sparkles,
+    icon: "sparkles",
     title: "You start shining",
     text: "We install and maintain everything, free, for as long as you host.",
   },
-];
+] as const;
 
 /** docs/product.md#join-our-network: stored, emailed to the team and confirmed, rather than only logged. */
 export default function SubmitBusiness() {
@@ -114,10 +114,10 @@ export default function SubmitBusiness() {
             What happens next
           </h2>
           <ol className="mt-5 space-y-5">
-            {NEXT_STEPS.map(({ icon: Icon, title, text }) => (
+            {NEXT_STEPS.map(({ icon, title, text }) => (
               <li key={title} className="flex gap-4">
                 <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-sun/30 text-ink">
-                  <Icon className="size-5" aria-hidden="true" />
+                  <Icon name={icon} className="size-5" aria-hidden="true" />
                 </span>
                 <div>
                   <h3 className="font-bold text-ink">{title}</h3>

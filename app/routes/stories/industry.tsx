@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/industry";
 import { ShareStoryButton } from "~/components/stories/share-story-button";
@@ -57,7 +57,7 @@ export default function IndustryStories({ loaderData }: Route.ComponentProps) {
             to="/shine-stories"
             className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary hover:underline"
           >
-            <ArrowLeft className="size-4" aria-hidden="true" /> All Shine Stories
+            <Icon name="arrow-left" className="size-4" aria-hidden="true" /> All Shine Stories
           </Link>
           <h1 className="mt-6 text-4xl font-black tracking-tight text-ink sm:text-5xl">
             {industry.title}{" "}

@@ -1,4 +1,4 @@
-import { ArrowDown, Sparkles } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/stories-home";
 import { IndustryStoryCard } from "~/components/stories/industry-story-card";
 import { ShareStoryButton } from "~/components/stories/share-story-button";
@@ -35,7 +35,7 @@ export default function StoriesHome({ loaderData }: Route.ComponentProps) {
         <div className="container-page relative grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[1.3fr_1fr]">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3 py-1 text-xs font-semibold tracking-widest text-primary uppercase shadow-sm">
-              <Sparkles className="size-3.5 text-sun" aria-hidden="true" /> Shine Stories
+              <Icon name="sparkles" className="size-3.5 text-sun" aria-hidden="true" /> Shine Stories
             </p>
             <h1 className="mt-5 max-w-3xl text-4xl font-black tracking-tight text-ink sm:text-6xl">
               Real stories from neighbors who shine
@@ -46,7 +46,7 @@ export default function StoriesHome({ loaderData }: Route.ComponentProps) {
             </p>
             <Button asChild size="lg" className="mt-8">
               <a href="#featured">
-                Read Featured Stories <ArrowDown aria-hidden="true" />
+                Read Featured Stories <Icon name="arrow-down" aria-hidden="true" />
               </a>
             </Button>
           </div>

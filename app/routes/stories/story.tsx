@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, UserRound } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/story";
 import { FeaturedStar } from "~/components/stories/featured-star";
@@ -66,7 +66,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
         to={`/shine-stories/${story.industry}`}
         className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary hover:underline"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to {industry} Stories
+        <Icon name="arrow-left" className="size-4" aria-hidden="true" /> Back to {industry} Stories
       </Link>
 
       <div className="relative mt-6 aspect-[16/9] overflow-hidden rounded-2xl bg-secondary shadow-sm sm:aspect-[21/9]">
@@ -85,13 +85,13 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-black tracking-tight text-ink sm:text-5xl">{story.title}</h1>
         <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
-            <UserRound className="size-4" aria-hidden="true" />
+            <Icon name="user-round" className="size-4" aria-hidden="true" />
             <span>
               By <span className="font-semibold text-foreground">{story.author}</span>
             </span>
           </span>
           <span className="inline-flex items-center gap-1.5">
-            <CalendarDays className="size-4" aria-hidden="true" />
+            <Icon name="calendar-days" className="size-4" aria-hidden="true" />
             <time dateTime={story.publishDate}>{formatCalendarDate(story.publishDate)}</time>
           </span>
         </div>
