@@ -1,6 +1,6 @@
-// What both servers of the embedded database's message protocol share: the database thread (pglite-worker.ts),
-// and the cluster's primary answering its workers (pglite-relay.ts). Loaded by Node directly from the worker, so
-// this file uses only erasable TypeScript and imports nothing of the app.
+// The database thread's side of its message protocol (pglite-worker.ts): errors that survive the trip, and
+// transactions held open between messages. Loaded by Node directly from the worker, so this file uses only
+// erasable TypeScript and imports nothing of the app.
 
 /** An error's message, name, stack and own fields (PostgreSQL's code, detail, constraint…), which cloning drops. */
 export type SerializedError = Record<string, unknown> & { message: string; name: string; stack?: string };

@@ -41,22 +41,22 @@ function workerFile(): string {
   return found;
 }
 
-/** A query as it crosses a message channel: rows as objects unless arrays are asked for. */
-export function queryRequest(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+/** A query as it crosses the message channel: rows as objects unless arrays are asked for. */
+function queryRequest(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
   return { op: "query" as const, sql, params, rowMode: options.rowMode ?? "object" };
 }
 
 /** The requests a transaction makes: it begins, queries inside itself, and ends. */
-export type TransactionRequest =
+type TransactionRequest =
   | { op: "begin" }
   | { op: "query"; sql: string; params: unknown[]; rowMode: "array" | "object"; tx: number }
   | { op: "end"; tx: number; commit: boolean };
 
 /**
- * A transaction over a message channel (the database thread, or the cluster's relay in pglite-relay.ts): `begin`
- * answers the transaction's number, its queries name it, and `end` commits or rolls back.
+ * A transaction over the database thread's message channel: `begin` answers the transaction's number, its
+ * queries name it, and `end` commits or rolls back.
  */
-export async function runTransaction<T>(
+async function runTransaction<T>(
   send: (request: TransactionRequest) => Promise<unknown>,
   callback: (tx: PgliteLikeClient) => Promise<T>,
 ): Promise<T> {
