@@ -5,6 +5,7 @@ import { ForgotPasswordSchema, ResetPasswordSchema, SignInSchema } from "./auth-
 import { BusinessSchema, DeleteBusinessSchema, ManageSearchSchema } from "./business-schemas";
 import { DirectorySearchSchema } from "./directory-search-schema";
 import { cleanMultiline, controlCharacterMessage } from "./form-fields";
+import { HONEYPOT_FIELD } from "./honeypot";
 import { BusinessApplicationSchema, ContactMessageSchema } from "./marketing-schemas";
 import { DeleteMediaSchema, MediaUploadSchema } from "./media";
 import { ShareStorySchema, StoryListSearchSchema } from "./story-schemas";
@@ -48,7 +49,7 @@ const CASES: Record<string, Case> = {
   ShareStorySchema: {
     schema: ShareStorySchema,
     sample: { firstName: "Ana", lastName: "Reyes", email: "ana@example.com", story: STORY_TEXT },
-    notText: ["website"],
+    notText: [HONEYPOT_FIELD],
   },
   BusinessSchema: {
     schema: BusinessSchema,

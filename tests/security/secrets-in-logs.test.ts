@@ -41,7 +41,7 @@ async function runJourney(nodeEnv: "production" | "development") {
   await journey.send("GET", "/api/auth/get-session", { cookie, headers: { Authorization: bearer } });
   await journey.signOut(cookie);
   await journey.resetPassword(owner, passwords[1]);
-  cookie = await journey.apiSignIn(owner, passwords[1]);
+  cookie = await journey.signIn(owner, passwords[1]);
   await journey.send("GET", "/dashboard", { cookie });
   await journey.signOut(cookie);
 
@@ -58,6 +58,7 @@ async function runJourney(nodeEnv: "production" | "development") {
     headers: { Origin: "https://evil.example" },
     body: journey.form({ intent: "signin", email: admin, password: passwords[2] }),
   });
+  // The closed JSON door, with a password in a malformed body: refused, and still nothing in the log.
   await journey.send("POST", "/api/auth/sign-in/email", {
     headers: { "Content-Type": "application/json" },
     body: `{"email":"${admin}","password":"${passwords[2]}"`,

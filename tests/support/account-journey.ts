@@ -116,28 +116,4 @@ export class AccountJourney {
     });
     if (reset.status !== 302) throw new Error(`reset: ${reset.status}`);
   }
-
-  /** Better Auth's JSON sign-in, which answers with the session token in its body too. */
-  async apiSignIn(email: string, password: string): Promise<string> {
-    const response = await fetch(new URL("/api/auth/sign-in/email", this.server.url), {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": this.ip, Origin: this.server.url },
-      body: JSON.stringify({ email, password }),
-    });
-    this.requests.push("POST /api/auth/sign-in/email");
-    for (const setCookie of response.headers.getSetCookie())
-      this.remember(setCookie.split(";")[0].split("=")[1]);
-    const body = (await response.json()) as { token?: string };
-    this.remember(body.token);
-    if (!response.ok) throw new Error(`API sign-in: ${response.status}`);
-    return AccountJourney.sessionCookie(response);
-  }
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
