@@ -117,3 +117,11 @@ export class AccountJourney {
     if (reset.status !== 302) throw new Error(`reset: ${reset.status}`);
   }
 }
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
