@@ -105,7 +105,7 @@ function setCacheControl(request: Request, status: number, headers: Headers) {
 }
 
 /**
- * Unexpected errors in loaders, actions and rendering: logged once, with the request id (STYLE.md habit 12). A
+ * Unexpected errors in loaders, actions and rendering: logged once, with the request id (docs/architecture.md#rules-of-the-house). A
  * refusal React Router answers itself (an OPTIONS or other unsupported method, 405; a bad data request, 400) is not
  * one: the request line already records it.
  */

@@ -22,23 +22,8 @@ const OUTSIDE_REFERENCES = [
  * way). Empty this list once that work has landed.
  */
 const ALLOWED_FOR_NOW: readonly string[] = [
+  // docs/performance.md is being rewritten to describe the present; it leaves this list when that lands.
   "docs/performance.md",
-  "docs/decisions/006-rendering-under-load.md",
-  "docs/decisions/007-embedded-database-thread.md",
-  "docs/decisions/008-server-processes.md",
-  "docs/decisions/009-string-rendering.md",
-  "docs/decisions/010-server-icons.md",
-  "docs/decisions/011-heap-growing.md",
-  "docs/decisions/012-no-tsx-at-runtime.md",
-  "server/page-cache.ts",
-  "server/fair-admission.ts",
-  "server/heap.ts",
-  "server/index.ts",
-  "app/entry.server.tsx",
-  "app/.server/render-document.ts",
-  "app/.server/lucide-icon.ts",
-  "app/.server/db/pglite-relay.ts",
-  "vite.config.ts",
 ];
 
 const CHECKED = /\.(ts|tsx|js|mjs|cjs|md|sql|css|json|ya?ml|sh)$/;
