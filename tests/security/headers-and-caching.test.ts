@@ -53,7 +53,7 @@ describe("security headers", () => {
 });
 
 describe("caching for visitors", () => {
-  it("lets caches keep public pages briefly; a kept page comes with the policy naming its scripts' nonce", async () => {
+  it("lets caches keep public pages briefly, with an ETag that survives the nonce and answers 304; a kept page names its nonce", async () => {
     const first = await render("/local-shiners/all");
     expect(first.status).toBe(200);
     const cacheControl = first.headers.get("cache-control") ?? "";
@@ -61,8 +61,26 @@ describe("caching for visitors", () => {
     expect(cacheControl).toMatch(/max-age=\d+/);
     expect(cacheControl).toMatch(/stale-while-revalidate=\d+/);
     expect(first.headers.get("vary")).toMatch(/\bCookie\b/);
-    // Pages are streamed, so they carry no ETag: caches revalidate by fetching the page again.
-    expect(first.headers.get("etag")).toBeNull();
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/".+"$/);
+
+    // Rendered again with another nonce: the same page, so the same ETag.
+    const second = await render("/local-shiners/all");
+    expect(second.headers.get("content-security-policy")).not.toBe(
+      first.headers.get("content-security-policy"),
+    );
+    expect(second.headers.get("etag")).toBe(etag);
+
+    const revalidated = await render("/local-shiners/all", { "If-None-Match": etag! });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+
+    // Another page has another ETag, and a stale ETag gets the full page.
+    const other = await render("/local-shiners/all?page=3");
+    expect(other.headers.get("etag")).not.toBe(etag);
+    const stale = await render("/local-shiners/all?page=3", { "If-None-Match": etag! });
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toContain("LOCAL SHINERS");
 
     // The page cache serves the page as it was rendered, with the policy naming the nonce in it.
     await fetch(`${server.url}/local-shiners/all?page=2`);
