@@ -11,7 +11,7 @@ export default defineConfig({
     ssr: {
       build: {
         rollupOptions: {
-          input: { index: "./server/app.ts", "pglite-worker": "./app/.server/db/pglite-worker.ts" },
+          input: { index: "./server/app.ts", "pglite-worker": "./app/.server/infra/db/pglite-worker.ts" },
         },
       },
     },

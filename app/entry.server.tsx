@@ -5,8 +5,8 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
-import { logger } from "~/.server/logger";
-import { requestInfoContext } from "~/.server/request-context";
+import { logger } from "~/.server/infra/logging/logger";
+import { requestInfoContext } from "~/.server/infra/http/request-context";
 import { hasSessionCookie } from "~/.server/auth/session-cookie";
 
 /** Public pages for signed-out visitors are cacheable for a short while (docs/deployment.md "Caching"). */

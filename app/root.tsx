@@ -22,14 +22,14 @@ import { useNonce } from "~/lib/nonce";
 import { NOT_FOUND_TITLES, notFoundWhat } from "~/lib/not-found";
 import { notify } from "~/components/ui/toast";
 import { getViewer } from "~/.server/auth/guards";
-import { takeFlashToast } from "~/.server/flash-toast";
-import { keepRenderedPage } from "~/.server/page-cache";
-import { tagPublicPage } from "~/.server/page-etag";
-import { neverStorePrivateUrls } from "~/.server/private-urls";
+import { takeFlashToast } from "~/.server/infra/http/flash-toast";
+import { keepRenderedPage } from "~/.server/infra/http/page-cache";
+import { tagPublicPage } from "~/.server/infra/http/page-etag";
+import { neverStorePrivateUrls } from "~/.server/infra/http/private-urls";
 import { getServicesFrom } from "~/.server/services";
 
 // Outermost first. Private URLs are answered no-store, without an ETag, whatever was rendered; the page cache
-// (app/.server/page-cache.ts) sees the final headers and keeps only public pages, with their ETag.
+// (app/.server/infra/http/page-cache.ts) sees the final headers and keeps only public pages, with their ETag.
 export const middleware: Route.MiddlewareFunction[] = [
   keepRenderedPage,
   neverStorePrivateUrls,

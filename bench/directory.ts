@@ -11,7 +11,7 @@ import pg from "pg";
 import { sql } from "drizzle-orm";
 import zipcodes, { type ZipCodeRecord } from "zipcodes";
 import { listDirectoryBusinesses } from "~/.server/businesses/directory";
-import { openDatabase, type Database, type DatabaseHandle } from "~/.server/db/client";
+import { openDatabase, type Database, type DatabaseHandle } from "~/.server/infra/db/client";
 import type { DirectorySearch } from "~/lib/directory-search";
 import { INDUSTRY_IDS } from "~/lib/industries";
 

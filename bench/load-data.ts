@@ -2,8 +2,8 @@
 // business and story pages over 10,000 businesses and 500 stories.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../app/.server/db/client";
-import { businesses, businessStories } from "../app/.server/db/schema";
+import { openDatabase } from "../app/.server/infra/db/client";
+import { businesses, businessStories } from "../app/.server/infra/db/schema";
 import { INDUSTRY_IDS } from "../app/lib/industries";
 
 export interface LoadData {

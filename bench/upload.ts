@@ -12,8 +12,8 @@ import { readdir } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { readDevMailbox } from "~/.server/mail/transport";
-import { generatedBytes, multipartBody } from "~/.server/uploads/test-multipart";
+import { readDevMailbox } from "~/.server/infra/mail/transport";
+import { generatedBytes, multipartBody } from "../tests/support/test-multipart";
 import { BUILT_SERVER } from "../tests/support/server-process";
 
 const SIZE_MB = Number(process.argv[2] ?? 100);

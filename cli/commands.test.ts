@@ -5,8 +5,8 @@ import { PassThrough, Readable } from "node:stream";
 import { verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "~/.server/db/client";
-import { accounts, businesses, businessStories, users } from "~/.server/db/schema";
+import { openDatabase } from "~/.server/infra/db/client";
+import { accounts, businesses, businessStories, users } from "~/.server/infra/db/schema";
 import { startCli } from "./commands";
 import type { PromptIo } from "./prompt-password";
 

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { promoteConfiguredAdmins } from "~/.server/accounts/configured-admins";
 import { createAuth } from "~/.server/auth/auth";
 import { weakPasswordReasons } from "~/.server/auth/password-policy";
-import { openConfiguredDatabase } from "~/.server/db/client";
-import { users } from "~/.server/db/schema";
-import { adminEmails, getEnv } from "~/.server/env";
-import { logger } from "~/.server/logger";
-import { resolveAuthSecret } from "~/.server/secret";
+import { openConfiguredDatabase } from "~/.server/infra/db/client";
+import { users } from "~/.server/infra/db/schema";
+import { adminEmails, getEnv } from "~/.server/infra/config/env";
+import { logger } from "~/.server/infra/logging/logger";
+import { resolveAuthSecret } from "~/.server/infra/config/secret";
 import { seedDemoContent } from "~/.server/seed/seed-demo";
-import { createStorage } from "~/.server/storage";
+import { createStorage } from "~/.server/infra/storage";
 import { PASSWORD_PROBLEMS, promptNewPassword, type PromptIo } from "./prompt-password";
 
 interface Options {

@@ -19,8 +19,8 @@ console.log(`Running the database tests on PostgreSQL (${url})`);
 // a database, and those that only ever use the embedded one (they open PGlite themselves), are not run twice.
 const EMBEDDED_ONLY = new Set([
   "tests/integration/embedded-database.test.ts",
-  "app/.server/db/pglite-thread.test.ts",
-  "app/.server/db/maintenance.test.ts",
+  "app/.server/infra/db/pglite-thread.test.ts",
+  "app/.server/infra/db/maintenance.test.ts",
   "cli/commands.test.ts",
 ]);
 const OPENS_TEST_DATABASE = /createTestServices|createTestDatabase|useServicesWithSmtp/;

@@ -6,10 +6,10 @@ import express from "express";
 import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "~/.server/auth/client-ip";
-import { logger } from "~/.server/logger";
+import { logger } from "~/.server/infra/logging/logger";
 import { isKnownOriginal } from "~/.server/media/known-originals";
-import { requestInfoContext } from "~/.server/request-context";
-import { createPageCache, pageCacheContext } from "~/.server/page-cache";
+import { requestInfoContext } from "~/.server/infra/http/request-context";
+import { createPageCache, pageCacheContext } from "~/.server/infra/http/page-cache";
 import { servicesContext, type Services } from "~/.server/services";
 import { limitRequestBodies } from "./body-limit";
 import { fairAdmission } from "./fair-admission";
@@ -18,8 +18,8 @@ import { mediaRouter } from "./media-route";
 import { requestLog } from "./request-log";
 import { contentSecurityPolicy, createNonce, rejectCrossSiteWrites } from "./security";
 
-export { parseEnv, setEnv } from "~/.server/env";
-export { logger } from "~/.server/logger";
+export { parseEnv, setEnv } from "~/.server/infra/config/env";
+export { logger } from "~/.server/infra/logging/logger";
 export { startServices, stopServices } from "~/.server/services";
 
 export interface AppOptions {

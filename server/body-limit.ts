@@ -11,7 +11,7 @@ const LINGER_BYTES = 16 * 1024 * 1024;
 
 /**
  * The streamed uploads (media, business images, story backgrounds): multipart bodies that go to storage as they
- * arrive, under their own per-file limits (app/.server/uploads). Paths as React Router sees them, with or without
+ * arrive, under their own per-file limits (app/.server/infra/uploads). Paths as React Router sees them, with or without
  * the `.data` suffix of a script-driven submission.
  */
 const UPLOAD_ROUTES = new Set(["/dashboard/media", "/admin", "/admin/stories"]);

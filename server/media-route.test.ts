@@ -6,7 +6,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalStorage, type Storage } from "~/.server/storage";
+import { createLocalStorage, type Storage } from "~/.server/infra/storage";
 import { pngBomb } from "../tests/support/image-bombs";
 import { mediaRouter } from "./media-route";
 

@@ -1,8 +1,17 @@
 import { pipeline } from "node:stream";
 import express from "express";
-import { logger } from "~/.server/logger";
-import { InvalidStorageKeyError, isValidKey, type Storage, type StoredObjectInfo } from "~/.server/storage";
-import { createThumbnailer, isThumbnailWidth, type ThumbnailerOptions } from "~/.server/storage/thumbnails";
+import { logger } from "~/.server/infra/logging/logger";
+import {
+  InvalidStorageKeyError,
+  isValidKey,
+  type Storage,
+  type StoredObjectInfo,
+} from "~/.server/infra/storage";
+import {
+  createThumbnailer,
+  isThumbnailWidth,
+  type ThumbnailerOptions,
+} from "~/.server/infra/storage/thumbnails";
 
 /** Keys are unique per upload (a new file gets a new key), so a response never goes stale. */
 const CACHE_CONTROL = "public, max-age=31536000, immutable";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pinoHttp } from "pino-http";
-import { logSerializers } from "~/.server/log-serializers";
-import { logger } from "~/.server/logger";
-import { redactSecrets } from "~/.server/private-urls";
+import { logSerializers } from "~/.server/infra/logging/log-serializers";
+import { logger } from "~/.server/infra/logging/logger";
+import { redactSecrets } from "~/.server/infra/http/private-urls";
 
 type Request = IncomingMessage & { originalUrl?: string };
 
@@ -19,7 +19,7 @@ function describe(req: Request, res: ServerResponse) {
 
 /**
  * One log line per request (docs/security.md "Secrets in logs"): method, path without secrets, status, time and
- * request id, through the serializers of app/.server/log-serializers.ts, so no header, cookie or token is written.
+ * request id, through the serializers of app/.server/infra/logging/log-serializers.ts, so no header, cookie or token is written.
  * Only the server's own failures are errors: refusals (4xx) are warnings, a page not found is information.
  */
 export function requestLog() {

@@ -1,6 +1,6 @@
 import { randomFillSync } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import type { Env } from "~/.server/env";
+import type { Env } from "~/.server/infra/config/env";
 
 function originOf(url: string | undefined): string | null {
   if (!url) return null;

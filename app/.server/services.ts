@@ -2,17 +2,17 @@ import { sql } from "drizzle-orm";
 import { createContext, type RouterContextProvider } from "react-router";
 import { describeAdminPromotion, promoteConfiguredAdmins } from "./accounts/configured-admins";
 import { createAuth, type Auth } from "./auth/auth";
-import { openConfiguredDatabase, type Database, type DatabaseHandle } from "./db/client";
-import { startEmbeddedMaintenance, type Maintenance } from "./db/maintenance";
-import { adminEmails, getEnv, type Env } from "./env";
-import { logger } from "./logger";
-import { createJobRunner, type JobRunner } from "./jobs";
-import { createMailDelivery, MAIL_JOB } from "./mail/delivery";
-import { createMailTransport } from "./mail/transport";
+import { openConfiguredDatabase, type Database, type DatabaseHandle } from "./infra/db/client";
+import { startEmbeddedMaintenance, type Maintenance } from "./infra/db/maintenance";
+import { adminEmails, getEnv, type Env } from "./infra/config/env";
+import { logger } from "./infra/logging/logger";
+import { createJobRunner, type JobRunner } from "./infra/jobs";
+import { createMailDelivery, MAIL_JOB } from "./infra/mail/delivery";
+import { createMailTransport } from "./infra/mail/transport";
 import { createMediaProcessing, MEDIA_JOB, mediaTools } from "./media-processing";
-import { resolveAuthSecret } from "./secret";
+import { resolveAuthSecret } from "./infra/config/secret";
 import { seedDemoContent } from "./seed/seed-demo";
-import { createStorage, type Storage } from "./storage";
+import { createStorage, type Storage } from "./infra/storage";
 
 export interface Services {
   env: Env;
@@ -20,7 +20,7 @@ export interface Services {
   db: Database;
   storage: Storage;
   auth: Auth;
-  /** Background work, mail delivery included (app/.server/jobs). */
+  /** Background work, mail delivery included (app/.server/infra/jobs). */
   jobs: JobRunner;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The file formats uploads accept (docs/architecture.md#a-form-with-files). The server decides from the file's first
- * bytes (app/.server/uploads); the browser's own guess (`File.type`, the name) is only used for the quick client-side
+ * bytes (app/.server/infra/uploads); the browser's own guess (`File.type`, the name) is only used for the quick client-side
  * check before anything is sent. SVG, HTML and everything else are refused.
  */
 export interface AllowedType {

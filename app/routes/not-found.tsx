@@ -1,7 +1,7 @@
 import type { Route } from "./+types/not-found";
 import { NotFoundPage } from "~/components/layout/not-found-page";
 import { notFound } from "~/lib/not-found";
-import { getRequestInfo } from "~/.server/request-context";
+import { getRequestInfo } from "~/.server/infra/http/request-context";
 
 /** Any other path is logged and answered with the 404 page (rendered by the root's error boundary). */
 export async function loader({ request, context }: Route.LoaderArgs) {

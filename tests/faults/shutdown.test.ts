@@ -2,7 +2,7 @@ import http from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { createLocalStorage } from "~/.server/storage";
+import { createLocalStorage } from "~/.server/infra/storage";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 let server: ServerProcess | undefined;

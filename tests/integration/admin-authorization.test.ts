@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessStories, contactMessages, media, storySubmissions } from "~/.server/db/schema";
-import type { Storage } from "~/.server/storage";
-import { createTestServices } from "~/.server/test-services";
+import { businessStories, contactMessages, media, storySubmissions } from "~/.server/infra/db/schema";
+import type { Storage } from "~/.server/infra/storage";
+import { createTestServices } from "../support/test-services";
 import * as inboxRoute from "~/routes/admin/inbox";
 import * as storiesRoute from "~/routes/admin/stories";
 import { ORIGIN, routeArgs, sessionHeaders, signInConfirmedUsers, tinyPng } from "../support/route-calls";

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { businesses, media } from "~/.server/db/schema";
-import { createTestServices } from "~/.server/test-services";
+import { businesses, media } from "~/.server/infra/db/schema";
+import { createTestServices } from "../support/test-services";
 import { LOGIN_REQUIRED_MESSAGE } from "~/lib/business-schemas";
 import { action, loader } from "~/routes/admin/businesses";
 import { ORIGIN, routeArgs, sessionHeaders, signInConfirmedUsers, tinyPng } from "../support/route-calls";

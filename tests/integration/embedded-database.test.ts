@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/.server/db/client";
-import { DatabaseLockedError } from "~/.server/db/file-lock";
-import { users } from "~/.server/db/schema";
+import { openDatabase } from "~/.server/infra/db/client";
+import { DatabaseLockedError } from "~/.server/infra/db/file-lock";
+import { users } from "~/.server/infra/db/schema";
 
 const dirs: string[] = [];
 function tempDataDir() {

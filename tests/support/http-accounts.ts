@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readDevMailbox } from "~/.server/mail/transport";
+import { readDevMailbox } from "~/.server/infra/mail/transport";
 import type { ServerProcess } from "./server-process";
 
 export const PASSWORD = "quiet-orchard-4410";

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { expect } from "vitest";
 import { signIn, signUp } from "~/.server/accounts/accounts";
-import { users } from "~/.server/db/schema";
+import { users } from "~/.server/infra/db/schema";
 import type { Services } from "~/.server/services";
-import { createRouteContext } from "~/.server/test-route-context";
+import { createRouteContext } from "./test-route-context";
 
 // Helpers for tests that call route modules' loaders and actions directly, the way server/app.ts would.
 

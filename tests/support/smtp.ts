@@ -5,9 +5,9 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { jobs, outbox, rateLimits } from "~/.server/db/schema";
-import { readDevMailbox } from "~/.server/mail";
-import { createTestServices } from "~/.server/test-services";
+import { jobs, outbox, rateLimits } from "~/.server/infra/db/schema";
+import { readDevMailbox } from "~/.server/infra/mail";
+import { createTestServices } from "./test-services";
 
 /** One message as the SMTP server received it: envelope addresses and the raw bytes (latin1, one char a byte). */
 export interface ReceivedMail {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox, users } from "../db/schema";
-import { RATE_LIMIT_MESSAGE } from "../rate-limit";
-import { createTestServices } from "../test-services";
+import { outbox, users } from "../infra/db/schema";
+import { RATE_LIMIT_MESSAGE } from "../infra/rate-limit";
+import { createTestServices } from "../../../tests/support/test-services";
 import { requestPasswordReset, signIn, signUp, UNVERIFIED_MESSAGE } from "./accounts";
 
 type TestServices = Awaited<ReturnType<typeof createTestServices>>;

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { Services } from "../services";
 import { withClientIp } from "../auth/client-ip";
-import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../rate-limit";
+import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../infra/rate-limit";
 
 /** Result of an auth operation: success with the Set-Cookie headers to forward, or a message for the user. */
 export type AuthResult = { ok: true; cookies: string[] } | { ok: false; message: string; status: number };

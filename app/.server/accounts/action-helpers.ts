@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import type { FlashToast } from "~/lib/flash-toast";
-import { setFlashToast } from "../flash-toast";
-import { getRequestInfo } from "../request-context";
+import { setFlashToast } from "../infra/http/flash-toast";
+import { getRequestInfo } from "../infra/http/request-context";
 
 /** The caller of an auth operation: its headers (cookies) and its client IP as Express resolved it. */
 export function callerOf(request: Request, context: Readonly<RouterContextProvider>) {

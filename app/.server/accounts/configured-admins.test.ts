@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/client";
-import { users } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import type { DatabaseHandle } from "../infra/db/client";
+import { users } from "../infra/db/schema";
+import { createTestDatabase } from "../../../tests/support/test-database";
 import { describeAdminPromotion, promoteConfiguredAdmins } from "./configured-admins";
 
 describe("ADMIN_EMAILS at start-up", () => {

@@ -1,6 +1,6 @@
 import { and, inArray, ne } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { users } from "../db/schema";
+import type { Database } from "../infra/db/client";
+import { users } from "../infra/db/schema";
 
 /** What applying ADMIN_EMAILS did, email by email. */
 export interface AdminPromotion {

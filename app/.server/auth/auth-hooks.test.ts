@@ -1,8 +1,8 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../accounts/accounts";
-import { outbox, rateLimits, users } from "../db/schema";
-import { createTestServices } from "../test-services";
+import { outbox, rateLimits, users } from "../infra/db/schema";
+import { createTestServices } from "../../../tests/support/test-services";
 import { withClientIp } from "./client-ip";
 
 // The rules live in Better Auth's hooks, so they hold for a direct `auth.api` call too: the door any endpoint

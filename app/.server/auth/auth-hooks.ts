@@ -1,8 +1,8 @@
 import type { HookEndpointContext } from "better-auth";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { z } from "~/lib/zod";
-import type { Database } from "../db/client";
-import { hitRateLimit } from "../rate-limit";
+import type { Database } from "../infra/db/client";
+import { hitRateLimit } from "../infra/rate-limit";
 import { clientIpFrom } from "./client-ip";
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE, knownDeviceId, knownDeviceToken } from "./known-device";
 import { changePasswordBody, refuseWeakPassword } from "./password-guard";

@@ -1,7 +1,7 @@
 import type { Level } from "pino";
-import type { Env } from "../env";
-import { logger } from "../logger";
-import { redactSecrets } from "../private-urls";
+import type { Env } from "../infra/config/env";
+import { logger } from "../infra/logging/logger";
+import { redactSecrets } from "../infra/http/private-urls";
 
 /**
  * Better Auth's log lines and the errors its endpoints answer with, through the app's logger (JSON in

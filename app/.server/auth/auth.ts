@@ -1,11 +1,11 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
-import type { Database } from "../db/client";
-import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
-import { adminEmails, type Env } from "../env";
-import { enqueueEmail } from "../mail/outbox";
-import { hitRateLimit } from "../rate-limit";
+import type { Database } from "../infra/db/client";
+import { accounts, rateLimits, sessions, users, verifications } from "../infra/db/schema";
+import { adminEmails, type Env } from "../infra/config/env";
+import { enqueueEmail } from "../infra/mail/outbox";
+import { hitRateLimit } from "../infra/rate-limit";
 import { createAuthHooks } from "./auth-hooks";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { PASSWORD_MAX_LENGTH } from "./password-policy";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
-import type { Database } from "../db/client";
-import { users } from "../db/schema";
-import { logger } from "../logger";
+import type { Database } from "../infra/db/client";
+import { users } from "../infra/db/schema";
+import { logger } from "../infra/logging/logger";
 import { getServicesFrom } from "../services";
 import { hasSessionCookie } from "./session-cookie";
 

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
-import type { Database } from "../db/client";
-import { clearRateLimit, hitRateLimit, refundRateLimit } from "../rate-limit";
+import type { Database } from "../infra/db/client";
+import { clearRateLimit, hitRateLimit, refundRateLimit } from "../infra/rate-limit";
 import { reserveAttempt, waitMessage } from "./sign-in-throttle";
 
 /**

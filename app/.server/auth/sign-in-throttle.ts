@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "../db/client";
-import { RATE_LIMIT_MESSAGE } from "../rate-limit";
+import { queryRows, type Database } from "../infra/db/client";
+import { RATE_LIMIT_MESSAGE } from "../infra/rate-limit";
 
 /**
  * A growing delay between sign-in attempts on one account (or one known browser of it), rather than a lock:

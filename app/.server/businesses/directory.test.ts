@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/client";
-import { businesses } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import type { DatabaseHandle } from "../infra/db/client";
+import { businesses } from "../infra/db/schema";
+import { createTestDatabase } from "../../../tests/support/test-database";
 import { countBusinessesByIndustry, getBusiness, listDirectoryBusinesses } from "./directory";
 import { DIRECTORY_PAGE_SIZE } from "~/lib/directory-search";
 import type { IndustryId } from "~/lib/industries";

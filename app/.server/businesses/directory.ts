@@ -1,8 +1,8 @@
 import { and, eq, ilike, like, sql, sum, type Column, type SQL } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
-import type { Database } from "../db/client";
-import { containsPattern } from "../db/like-pattern";
-import { businessCountsByIndustry, businessCountsByZip, businesses, type Business } from "../db/schema";
+import type { Database } from "../infra/db/client";
+import { containsPattern } from "../infra/db/like-pattern";
+import { businessCountsByIndustry, businessCountsByZip, businesses, type Business } from "../infra/db/schema";
 import { DIRECTORY_PAGE_SIZE, type DirectorySearch } from "~/lib/directory-search";
 import { INDUSTRY_IDS, isIndustryId, type IndustryId } from "~/lib/industries";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BusinessSchema, type BusinessInput } from "~/lib/business-schemas";
-import { businesses, users } from "../db/schema";
-import { createTestServices } from "../test-services";
+import { businesses, users } from "../infra/db/schema";
+import { createTestServices } from "../../../tests/support/test-services";
 import { zipCentroid } from "./geocode";
 import {
   createBusiness,

@@ -9,11 +9,11 @@ import { MANAGE_PAGE_SIZE } from "~/lib/business-schemas";
 import { INDUSTRIES } from "~/lib/industries";
 import { isUuid } from "~/lib/uuid";
 import type { Viewer } from "../auth/guards";
-import type { Database } from "../db/client";
-import { containsPattern } from "../db/like-pattern";
-import { businesses, media } from "../db/schema";
+import type { Database } from "../infra/db/client";
+import { containsPattern } from "../infra/db/like-pattern";
+import { businesses, media } from "../infra/db/schema";
 import { claimStorage } from "../media/storage-quota";
-import type { StoredUpload } from "../uploads";
+import type { StoredUpload } from "../infra/uploads";
 import type { Coordinates } from "./geocode";
 
 // Owner and admin management of listings (docs/product.md#business-listing-dashboard, #who-may-change-what).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/client";
-import { businesses } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import type { DatabaseHandle } from "../infra/db/client";
+import { businesses } from "../infra/db/schema";
+import { createTestDatabase } from "../../../tests/support/test-database";
 import { loadNetworkMap } from "./map-partners";
 
 const business = (name: string, city: string, coordinates?: [number, number]) => ({

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, isNotNull } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { businesses } from "../db/schema";
+import type { Database } from "../infra/db/client";
+import { businesses } from "../infra/db/schema";
 import type { MapPartner, PartnerCity } from "~/lib/network-map";
 
 export type { MapPartner, PartnerCity };

@@ -5,10 +5,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BusinessSchema, SaveBusinessSchema } from "~/lib/business-schemas";
 import { IMAGE_FILE_MESSAGE } from "~/lib/form-fields";
-import { businesses, media, users } from "../db/schema";
+import { businesses, media, users } from "../infra/db/schema";
 import { storageQuotaOf } from "../media/storage-quota";
-import { createTestServices } from "../test-services";
-import { receiveValidatedForm } from "../uploads";
+import { createTestServices } from "../../../tests/support/test-services";
+import { receiveValidatedForm } from "../infra/uploads";
 import { createBusiness, type ManageViewer } from "./manage";
 import { businessFormOptions, saveBusiness } from "./save-business";
 

@@ -10,7 +10,7 @@ import {
   type StorageQuota,
 } from "../media/storage-quota";
 import type { Services } from "../services";
-import { bodyBudget, discardUploads, type StoredUpload, type ValidatedFormOptions } from "../uploads";
+import { bodyBudget, discardUploads, type StoredUpload, type ValidatedFormOptions } from "../infra/uploads";
 import { zipCentroid } from "./geocode";
 import { createBusiness, updateBusiness, type BusinessImages, type ManageViewer } from "./manage";
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashFile } from "./content-hash";
 import { normalizeImage } from "./image";
 import { parseProbe, probeVideo, UnreadableMediaError, unusableReason } from "./probe";
-import { makeTestClips, topLevelBoxes, type ClipName } from "./test-clips";
+import { makeTestClips, topLevelBoxes, type ClipName } from "../../../tests/support/test-clips";
 import { mediaTools } from "./tools";
 import { extractPoster, makeScreenVideo, screenSize } from "./transcode";
 

@@ -6,9 +6,9 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { jobs, media, mediaRenditions, users } from "../db/schema";
-import { createJobRunner } from "../jobs";
-import { createTestServices } from "../test-services";
+import { jobs, media, mediaRenditions, users } from "../infra/db/schema";
+import { createJobRunner } from "../infra/jobs";
+import { createTestServices } from "../../../tests/support/test-services";
 import {
   createMediaProcessing,
   deleteRenditions,
@@ -17,7 +17,7 @@ import {
   PROCESSING_FAILED,
   queueMediaProcessing,
 } from ".";
-import { makeTestClips, topLevelBoxes, type ClipName } from "./test-clips";
+import { makeTestClips, topLevelBoxes, type ClipName } from "../../../tests/support/test-clips";
 
 const OWNER = "media-owner";
 const tools = mediaTools({});

@@ -4,11 +4,11 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { z } from "~/lib/zod";
-import type { Database } from "../db/client";
-import { media } from "../db/schema";
-import { enqueueJob } from "../jobs/enqueue";
-import { PermanentJobError, type JobHandler } from "../jobs/types";
-import type { Storage } from "../storage";
+import type { Database } from "../infra/db/client";
+import { media } from "../infra/db/schema";
+import { enqueueJob } from "../infra/jobs/enqueue";
+import { PermanentJobError, type JobHandler } from "../infra/jobs/types";
+import type { Storage } from "../infra/storage";
 import { download, prepareImage, prepareVideo, storeRenditions } from "./renditions";
 import type { MediaTools } from "./tools";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses, businessStories, media, users } from "../db/schema";
-import { createTestServices } from "../test-services";
+import { businesses, businessStories, media, users } from "../infra/db/schema";
+import { createTestServices } from "../../../tests/support/test-services";
 import { isKnownOriginal } from "./known-originals";
 
 let services: Awaited<ReturnType<typeof createTestServices>>;

@@ -1,13 +1,13 @@
 import { eq, inArray, or, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { businesses, businessStories, media } from "../db/schema";
-import type { Storage } from "../storage";
+import type { Database } from "../infra/db/client";
+import { businesses, businessStories, media } from "../infra/db/schema";
+import type { Storage } from "../infra/storage";
 
 /**
  * Whether the database records `key` as a stored original: a media row's file, or the image of a listing (its
  * picture or its owner's) or of a story. Those are every column that holds a stored file; a listing's image may
  * outlive its media row (the owner deleted the item from the dashboard) and demo images have none.
- * Only these originals get resized copies (app/.server/storage/thumbnails.ts).
+ * Only these originals get resized copies (app/.server/infra/storage/thumbnails.ts).
  */
 export async function isKnownOriginal(
   { db, storage }: { db: Database; storage: Pick<Storage, "publicUrl"> },

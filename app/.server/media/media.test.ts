@@ -7,12 +7,17 @@ import { action as adminAction } from "~/routes/admin/businesses";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/dashboard/media";
 import { action as uploadAction } from "~/routes/resources/media-upload";
 import { ORIGIN, routeArgs, sessionHeaders, signInConfirmedUser } from "../../../tests/support/route-calls";
-import { businesses, media } from "../db/schema";
-import { createThumbnailer } from "../storage/thumbnails";
+import { businesses, media } from "../infra/db/schema";
+import { createThumbnailer } from "../infra/storage/thumbnails";
 import { isKnownOriginal } from "./known-originals";
 import { listMediaForOwner } from "./media";
-import { createTestServices } from "../test-services";
-import { generatedBytes, multipartBody, TINY_PNG, type MultipartFilePart } from "../uploads/test-multipart";
+import { createTestServices } from "../../../tests/support/test-services";
+import {
+  generatedBytes,
+  multipartBody,
+  TINY_PNG,
+  type MultipartFilePart,
+} from "../../../tests/support/test-multipart";
 
 type TestServices = Awaited<ReturnType<typeof createTestServices>>;
 const MB = 1024 * 1024;

@@ -3,10 +3,10 @@ import type { FlashToast } from "~/lib/flash-toast";
 import { MAX_MEDIA_BYTES, MEDIA_TOASTS, type MediaItem, type MediaUploadFields } from "~/lib/media";
 import { MEDIA_TYPES } from "~/lib/upload-types";
 import type { Viewer } from "../auth/guards";
-import type { Database } from "../db/client";
-import { businesses, businessStories, media } from "../db/schema";
-import { logger } from "../logger";
-import { deleteWithThumbnails } from "../storage/thumbnails";
+import type { Database } from "../infra/db/client";
+import { businesses, businessStories, media } from "../infra/db/schema";
+import { logger } from "../infra/logging/logger";
+import { deleteWithThumbnails } from "../infra/storage/thumbnails";
 import type { Services } from "../services";
 import {
   claimStorage,
@@ -21,7 +21,7 @@ import {
   type ReceiveOptions,
   type StoredUpload,
   type UploadRefusalReason,
-} from "../uploads";
+} from "../infra/uploads";
 
 const mediaItemColumns = {
   id: media.id,

@@ -7,9 +7,9 @@ import { MEDIA_TOASTS } from "~/lib/media";
 import { action as adminAction } from "~/routes/admin/businesses";
 import { action as uploadAction } from "~/routes/resources/media-upload";
 import { routeArgs, sessionHeaders, signInConfirmedUser } from "../../../tests/support/route-calls";
-import { media, users } from "../db/schema";
-import { createTestServices } from "../test-services";
-import { generatedBytes, multipartBody, TINY_PNG } from "../uploads/test-multipart";
+import { media, users } from "../infra/db/schema";
+import { createTestServices } from "../../../tests/support/test-services";
+import { generatedBytes, multipartBody, TINY_PNG } from "../../../tests/support/test-multipart";
 import { formatStorage, storageQuotaMessage } from "./storage-quota";
 
 const KB = 1024;

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/guards";
-import type { Database } from "../db/client";
-import { media, users } from "../db/schema";
-import type { Env } from "../env";
-import type { UploadQuota } from "../uploads";
+import type { Database } from "../infra/db/client";
+import { media, users } from "../infra/db/schema";
+import type { Env } from "../infra/config/env";
+import type { UploadQuota } from "../infra/uploads";
 
 // The per-account storage quota (docs/security.md, "Storage quota"): what an account's media rows take (media
 // uploads, and business and story images, which are media rows too) plus what it uploads must fit within

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { businessStories, businesses, users } from "../db/schema";
-import type { Storage } from "../storage/storage";
+import type { Database } from "../infra/db/client";
+import { businessStories, businesses, users } from "../infra/db/schema";
+import type { Storage } from "../infra/storage/storage";
 import { DEMO_BUSINESSES, DEMO_STATE, type DemoBusiness } from "./demo-businesses";
 import { renderBusinessImage, renderOwnerPortrait, renderStoryBackground } from "./demo-images";
 import { DEMO_STORIES, demoPublishDate, demoStoryId } from "./demo-stories";

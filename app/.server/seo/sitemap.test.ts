@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/client";
-import { businessStories, businesses } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import type { DatabaseHandle } from "../infra/db/client";
+import { businessStories, businesses } from "../infra/db/schema";
+import { createTestDatabase } from "../../../tests/support/test-database";
 import { listSitemapEntries, renderRobotsTxt, renderSitemap, STATIC_PUBLIC_PATHS } from "./sitemap";
 
 const story = (title: string, publishDate: string) => ({

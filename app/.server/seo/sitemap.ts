@@ -1,8 +1,8 @@
 import { asc, desc, lte } from "drizzle-orm";
 import { INDUSTRY_IDS } from "~/lib/industries";
-import type { Database } from "../db/client";
-import { businessStories, businesses } from "../db/schema";
-import type { Env } from "../env";
+import type { Database } from "../infra/db/client";
+import { businessStories, businesses } from "../infra/db/schema";
+import type { Env } from "../infra/config/env";
 import { siteToday } from "../stories/site-date";
 
 /**

@@ -4,11 +4,11 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AdminStorySearchSchema, SaveStorySchema, type AdminStoryInput } from "~/lib/admin-story-schemas";
-import { businessStories, media, users } from "../db/schema";
-import type { Storage } from "../storage";
-import { createTestServices } from "../test-services";
+import { businessStories, media, users } from "../infra/db/schema";
+import type { Storage } from "../infra/storage";
+import { createTestServices } from "../../../tests/support/test-services";
 import { createStory, deleteStory, listAdminStories, updateStory } from "./admin-stories";
-import { receiveValidatedForm } from "../uploads";
+import { receiveValidatedForm } from "../infra/uploads";
 import { saveStory, STORY_FORM_OPTIONS } from "./save-admin-story";
 import { siteToday } from "./site-date";
 

@@ -9,10 +9,10 @@ import {
 import type { IndustryId } from "~/lib/industries";
 import { isUuid } from "~/lib/uuid";
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
-import type { Database } from "../db/client";
-import { containsPattern } from "../db/like-pattern";
-import { businessStories, media } from "../db/schema";
-import type { StoredUpload } from "../uploads";
+import type { Database } from "../infra/db/client";
+import { containsPattern } from "../infra/db/like-pattern";
+import { businessStories, media } from "../infra/db/schema";
+import type { StoredUpload } from "../infra/uploads";
 import { siteToday } from "./site-date";
 
 // The Shine Stories Management Panel's data (docs/product.md#shine-stories-panel). Every function takes the viewer and

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/client";
-import { businessStories } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import type { DatabaseHandle } from "../infra/db/client";
+import { businessStories } from "../infra/db/schema";
+import { createTestDatabase } from "../../../tests/support/test-database";
 import {
   countPublishedByIndustry,
   getPublishedStory,

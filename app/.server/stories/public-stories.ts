@@ -2,9 +2,9 @@ import { and, count, desc, eq, lte, or, sql, type SQL } from "drizzle-orm";
 import type { IndustryId } from "~/lib/industries";
 import { INDUSTRY_IDS } from "~/lib/industries";
 import { isUuid } from "~/lib/uuid";
-import type { Database } from "../db/client";
-import { containsPattern } from "../db/like-pattern";
-import { businessStories } from "../db/schema";
+import type { Database } from "../infra/db/client";
+import { containsPattern } from "../infra/db/like-pattern";
+import { businessStories } from "../infra/db/schema";
 import { renderStoryMarkdown } from "./render-markdown";
 import { siteToday } from "./site-date";
 

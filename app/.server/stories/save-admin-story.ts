@@ -8,7 +8,7 @@ import { IMAGE_FILE_MESSAGE, IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES } from "~/
 import { IMAGE_DIMENSIONS_MESSAGE, IMAGE_TYPES } from "~/lib/upload-types";
 import type { AdminViewer, Forbidden } from "../auth/admin-only";
 import type { Services } from "../services";
-import { bodyBudget, discardUploads, type StoredUpload, type ValidatedFormOptions } from "../uploads";
+import { bodyBudget, discardUploads, type StoredUpload, type ValidatedFormOptions } from "../infra/uploads";
 import { createStory, updateStory, type NotFound } from "./admin-stories";
 
 /** Markdown may hold multi-byte characters: four bytes a character at most. */

@@ -1,6 +1,6 @@
 import type { BusinessApplicationInput } from "~/lib/marketing-schemas";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { businessApplications } from "../db/schema";
+import { businessApplications } from "../infra/db/schema";
 import type { Services } from "../services";
 import {
   fieldLines,

@@ -1,6 +1,6 @@
 import type { ContactMessageInput } from "~/lib/marketing-schemas";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { contactMessages } from "../db/schema";
+import { contactMessages } from "../infra/db/schema";
 import type { Services } from "../services";
 import {
   fieldLines,

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InboxSearchSchema } from "~/lib/admin-inbox-schemas";
-import { businessApplications, contactMessages, outbox, storySubmissions } from "../db/schema";
-import { enqueueEmail } from "../mail";
-import { createTestServices } from "../test-services";
+import { businessApplications, contactMessages, outbox, storySubmissions } from "../infra/db/schema";
+import { enqueueEmail } from "../infra/mail";
+import { createTestServices } from "../../../tests/support/test-services";
 import { listInbox, setInboxItemHandled } from "./inbox";
 
 const admin = { id: "admin-1", isAdmin: true };

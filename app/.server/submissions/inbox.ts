@@ -11,9 +11,9 @@ import {
 } from "~/lib/admin-inbox-schemas";
 import { isUuid } from "~/lib/uuid";
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
-import { queryRows, type Database } from "../db/client";
-import { businessApplications, contactMessages, storySubmissions } from "../db/schema";
-import { listDeliveryStatus, type DeliveryStatus } from "../mail";
+import { queryRows, type Database } from "../infra/db/client";
+import { businessApplications, contactMessages, storySubmissions } from "../infra/db/schema";
+import { listDeliveryStatus, type DeliveryStatus } from "../infra/mail";
 
 // The admin inbox: what visitors sent through the share dialog, Join Our Network and Contact, with the delivery
 // status of the team email each one caused. Admins only; every function checks the viewer itself.

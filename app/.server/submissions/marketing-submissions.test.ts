@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { BusinessApplicationSchema, ContactMessageSchema } from "~/lib/marketing-schemas";
-import { businessApplications, contactMessages, outbox } from "../db/schema";
+import { businessApplications, contactMessages, outbox } from "../infra/db/schema";
 import { APPLICATIONS_PER_IP, submitBusinessApplication } from "./business-applications";
 import { sendContactMessage } from "./contact-messages";
 import { decodeReceived, useServicesWithSmtp } from "../../../tests/support/smtp";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseFormData } from "~/lib/form-submission";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { ShareStorySchema } from "~/lib/story-schemas";
-import { outbox, storySubmissions } from "../db/schema";
+import { outbox, storySubmissions } from "../infra/db/schema";
 import { STORY_SUBMISSIONS_PER_IP, submitStory } from "./story-submissions";
 import { decodeReceived, useServicesWithSmtp } from "../../../tests/support/smtp";
 

@@ -1,8 +1,8 @@
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import type { ShareStoryInput } from "~/lib/story-schemas";
-import type { Database } from "../db/client";
-import { storySubmissions } from "../db/schema";
-import type { RateLimitRule } from "../rate-limit";
+import type { Database } from "../infra/db/client";
+import { storySubmissions } from "../infra/db/schema";
+import type { RateLimitRule } from "../infra/rate-limit";
 import {
   fieldLines,
   screenSubmission,

@@ -1,6 +1,6 @@
-import type { Database } from "../db/client";
-import { enqueueEmail, MAIL_JOB, type OutgoingEmail } from "../mail";
-import { hitRateLimit, type RateLimitRule } from "../rate-limit";
+import type { Database } from "../infra/db/client";
+import { enqueueEmail, MAIL_JOB, type OutgoingEmail } from "../infra/mail";
+import { hitRateLimit, type RateLimitRule } from "../infra/rate-limit";
 
 /**
  * What a public form submission comes to. `id` is null when a bot was dropped: the visitor is shown the same

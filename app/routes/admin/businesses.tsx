@@ -19,12 +19,12 @@ import { hasFieldErrors } from "~/lib/form-submission";
 import { requireUser } from "~/.server/auth/guards";
 import { deleteBusiness, listManagedBusinesses } from "~/.server/businesses/manage";
 import { BUSINESS_FORM_BUDGET, businessFormOptions, saveBusiness } from "~/.server/businesses/save-business";
-import { dialogAction, type DialogRequest } from "~/.server/dialog-action";
-import { formReply } from "~/.server/form-actions";
+import { dialogAction, type DialogRequest } from "~/.server/actions/dialog-action";
+import { formReply } from "~/.server/actions/form-actions";
 import { storageQuotaOf } from "~/.server/media/storage-quota";
-import { getRequestInfo } from "~/.server/request-context";
+import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
-import { receiveValidatedForm } from "~/.server/uploads";
+import { receiveValidatedForm } from "~/.server/infra/uploads";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.isAdmin ? "All Business Listings" : "My Business Listings"} | Local Shine` },

@@ -5,8 +5,8 @@ import { StoryFormDialog, useStoryDialog } from "~/components/admin/story-form-d
 import { draftFromSubmission } from "~/components/admin/story-draft";
 import { INBOX_TOASTS, InboxItemActionSchema, InboxSearchSchema } from "~/lib/admin-inbox-schemas";
 import { requireAdmin } from "~/.server/auth/guards";
-import { dialogAction } from "~/.server/dialog-action";
-import { formReply } from "~/.server/form-actions";
+import { dialogAction } from "~/.server/actions/dialog-action";
+import { formReply } from "~/.server/actions/form-actions";
 import { getServicesFrom } from "~/.server/services";
 import { siteToday } from "~/.server/stories/site-date";
 import { listInbox, setInboxItemHandled } from "~/.server/submissions/inbox";

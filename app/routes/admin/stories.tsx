@@ -16,14 +16,14 @@ import {
 import type { FlashToast } from "~/lib/flash-toast";
 import { hasFieldErrors } from "~/lib/form-submission";
 import { requireAdmin } from "~/.server/auth/guards";
-import { dialogAction, type DialogRequest } from "~/.server/dialog-action";
-import { formReply } from "~/.server/form-actions";
-import { getRequestInfo } from "~/.server/request-context";
+import { dialogAction, type DialogRequest } from "~/.server/actions/dialog-action";
+import { formReply } from "~/.server/actions/form-actions";
+import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
 import { deleteStory, listAdminStories } from "~/.server/stories/admin-stories";
 import { saveStory, STORY_FORM_BUDGET, STORY_FORM_OPTIONS } from "~/.server/stories/save-admin-story";
 import { siteToday } from "~/.server/stories/site-date";
-import { discardRequestBody, receiveValidatedForm } from "~/.server/uploads";
+import { discardRequestBody, receiveValidatedForm } from "~/.server/infra/uploads";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Shine Stories Management Panel | Local Shine" },

@@ -10,7 +10,7 @@ import { useReplyToast } from "~/lib/use-reply-toast";
 import { useValidatedForm } from "~/lib/use-validated-form";
 import { resetPassword } from "~/.server/accounts/accounts";
 import { authErrorToast, callerOf, redirectWithToast } from "~/.server/accounts/action-helpers";
-import { formReply, parseSubmission } from "~/.server/form-actions";
+import { formReply, parseSubmission } from "~/.server/actions/form-actions";
 import { getServicesFrom } from "~/.server/services";
 
 export const meta: Route.MetaFunction = () => [

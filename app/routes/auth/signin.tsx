@@ -15,8 +15,8 @@ import { signIn, signUp } from "~/.server/accounts/accounts";
 import { authErrorToast, callerOf, redirectWithToast } from "~/.server/accounts/action-helpers";
 import { requireAnonymous } from "~/.server/auth/guards";
 import { safeRedirectPath } from "~/.server/auth/return-path";
-import { formReply, parseSubmission } from "~/.server/form-actions";
-import { getRequestInfo } from "~/.server/request-context";
+import { formReply, parseSubmission } from "~/.server/actions/form-actions";
+import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
 
 export const meta: Route.MetaFunction = () => [

@@ -8,10 +8,10 @@ import { UploadMediaDialog } from "~/components/dashboard/upload-media-dialog";
 import { notify } from "~/components/ui/toast";
 import { DeleteMediaSchema, MEDIA_TOASTS } from "~/lib/media";
 import { requireUser } from "~/.server/auth/guards";
-import { dialogAction } from "~/.server/dialog-action";
-import { formReply } from "~/.server/form-actions";
+import { dialogAction } from "~/.server/actions/dialog-action";
+import { formReply } from "~/.server/actions/form-actions";
 import { deleteMedia, listMediaForOwner } from "~/.server/media/media";
-import { getRequestInfo } from "~/.server/request-context";
+import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
 
 export const meta: Route.MetaFunction = () => [

@@ -10,7 +10,7 @@ import { INDUSTRIES } from "~/lib/industries";
 import { notFound } from "~/lib/not-found";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import { listDirectoryBusinesses } from "~/.server/businesses/directory";
-import { getRequestInfo } from "~/.server/request-context";
+import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { CONTACT_MESSAGE_MAX_LENGTH, ContactMessageSchema } from "~/lib/marketing-schemas";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import { useValidatedForm } from "~/lib/use-validated-form";
-import { submitPublicForm } from "~/.server/form-actions";
+import { submitPublicForm } from "~/.server/actions/form-actions";
 import { sendContactMessage } from "~/.server/submissions/contact-messages";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

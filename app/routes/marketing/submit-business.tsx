@@ -10,7 +10,7 @@ import { Input } from "~/components/ui/input";
 import { BusinessApplicationSchema } from "~/lib/marketing-schemas";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import { useValidatedForm } from "~/lib/use-validated-form";
-import { submitPublicForm } from "~/.server/form-actions";
+import { submitPublicForm } from "~/.server/actions/form-actions";
 import { submitBusinessApplication } from "~/.server/submissions/business-applications";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -12,9 +12,9 @@ import {
   uploadRefusalToast,
 } from "~/.server/media/media";
 import { storageQuotaOf, uploadQuotaOf, type StorageQuota } from "~/.server/media/storage-quota";
-import { getRequestInfo } from "~/.server/request-context";
+import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
-import { discardRequestBody, receiveValidatedForm, type ValidatedForm } from "~/.server/uploads";
+import { discardRequestBody, receiveValidatedForm, type ValidatedForm } from "~/.server/infra/uploads";
 
 /** The upload dialog's reply: a FormReply, with the new item when it worked. */
 const reply = (body: FormReply & { media?: MediaItem }, status: number) => Response.json(body, { status });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FormReply } from "~/lib/form-submission";
 import type { Services } from "~/.server/services";
-import { createRouteContext } from "~/.server/test-route-context";
+import { createRouteContext } from "../../../tests/support/test-route-context";
 import { action, loader } from "./submit-story";
 
 /** Services whose database is down: every query throws. */

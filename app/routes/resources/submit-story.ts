@@ -1,6 +1,6 @@
 import type { Route } from "./+types/submit-story";
-import { formReply, parseSubmission } from "~/.server/form-actions";
-import { getRequestInfo } from "~/.server/request-context";
+import { formReply, parseSubmission } from "~/.server/actions/form-actions";
+import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
 import { submitStory } from "~/.server/submissions/story-submissions";
 import { ShareStorySchema, STORY_SUBMISSION_FAILED_TOAST, STORY_SUBMITTED_TOAST } from "~/lib/story-schemas";

@@ -9,7 +9,7 @@ import { INDUSTRIES } from "~/lib/industries";
 import { notFound } from "~/lib/not-found";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import { StoryListSearchSchema } from "~/lib/story-schemas";
-import { getRequestInfo } from "~/.server/request-context";
+import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
 import { listPublishedStories } from "~/.server/stories/public-stories";
 

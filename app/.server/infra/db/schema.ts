@@ -1,0 +1,417 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { INDUSTRY_IDS } from "~/lib/industries";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const industryCheck = (column: string) =>
+  sql.raw(`${column} in (${INDUSTRY_IDS.map((id) => `'${id}'`).join(", ")})`);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accounts (Better Auth: user, session, account, verification; the admin plugin adds role/banned fields).
+// ---------------------------------------------------------------------------------------------------------------
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role").notNull().default("user"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("accounts_user_id_idx").on(table.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/** Fixed-window counters shared by every app instance (Better Auth's limiter and our own form limits). */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The entities of docs/product.md#entities.
+// ---------------------------------------------------------------------------------------------------------------
+
+export const MEDIA_PROCESSING_STATUSES = ["processing", "ready", "failed"] as const;
+export type MediaProcessingStatus = (typeof MEDIA_PROCESSING_STATUSES)[number];
+
+export const media = pgTable(
+  "media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    notes: text("notes"),
+    fileName: text("file_name").notNull(),
+    fileUrl: text("file_url").notNull(),
+    /** The storage key the file lives under (spec: `{user id}/{generated name}`); the URL is derived from it. */
+    storageKey: text("storage_key").notNull(),
+    fileType: text("file_type").notNull(),
+    fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    /** Renditions for screens (media_renditions): null until processing is queued, then processing → ready | failed. */
+    processingStatus: text("processing_status").$type<MediaProcessingStatus>(),
+    /** Why processing failed, in words an owner can act on ("This file has no video stream"). */
+    processingError: text("processing_error"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("media_user_created_idx").on(table.userId, table.createdAt.desc()),
+    check("media_file_size_check", sql`${table.fileSize} >= 0`),
+    check("media_processing_status_check", sql.raw(`processing_status in ('processing', 'ready', 'failed')`)),
+  ],
+);
+
+export const RENDITION_KINDS = ["video", "poster", "image"] as const;
+export type RenditionKind = (typeof RENDITION_KINDS)[number];
+
+/** What a screen shows for a media item: the H.264 MP4 and its poster frame, or the normalized image. */
+export const mediaRenditions = pgTable(
+  "media_renditions",
+  {
+    mediaId: uuid("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<RenditionKind>().notNull(),
+    storageKey: text("storage_key").notNull(),
+    mimeType: text("mime_type").notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    durationSec: doublePrecision("duration_sec"),
+    /** Hex SHA-256 of the stored bytes: the players' cache key and integrity check. */
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.mediaId, table.kind] }),
+    check("media_renditions_kind_check", sql.raw(`kind in ('video', 'poster', 'image')`)),
+    check("media_renditions_sha256_check", sql.raw(`sha256 ~ '^[0-9a-f]{64}$'`)),
+  ],
+);
+
+export const businesses = pgTable(
+  "businesses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    industry: text("industry").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zip_code").notNull(),
+    phone: text("phone"),
+    email: text("email"),
+    website: text("website"),
+    imageUrl: text("image_url"),
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    offerText: text("offer_text"),
+    ownerName: text("owner_name"),
+    ownerBio: text("owner_bio"),
+    ownerImageUrl: text("owner_image_url"),
+    qualityDescription: text("quality_description"),
+    communityDescription: text("community_description"),
+    sustainabilityDescription: text("sustainability_description"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("businesses_industry_check", industryCheck("industry")),
+    check("businesses_rating_check", sql`${table.rating} >= 0 and ${table.rating} <= 5`),
+    check("businesses_review_count_check", sql`${table.reviewCount} >= 0`),
+    index("businesses_created_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("businesses_industry_created_idx").on(table.industry, table.createdAt.desc(), table.id.desc()),
+    index("businesses_user_created_idx").on(table.userId, table.createdAt.desc()),
+    // fastupdate off: PGlite has no autovacuum to flush a GIN pending list, which every zip search would then
+    // scan (docs/performance.md, "Directory").
+    index("businesses_zip_trgm_idx")
+      .using("gin", sql`${table.zipCode} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index("businesses_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
+    index("businesses_city_trgm_idx").using("gin", sql`lower(${table.city}) gin_trgm_ops`),
+  ],
+);
+
+// The directory's exact "Showing N" count (docs/product.md#directory-lists) without counting 100,000 rows per page
+// view: running totals kept in step by statement triggers on `businesses` (drizzle/0003_directory_counts.sql), so every
+// writer (forms, seeders, psql) updates them in its own transaction. Read-only for application code. Why:
+// docs/decisions/005-directory-counts.md; figures: docs/performance.md, "Directory".
+
+/** Businesses per industry: the count of the unfiltered and the per-industry lists. */
+export const businessCountsByIndustry = pgTable("business_counts_by_industry", {
+  industry: text("industry").primaryKey(),
+  businesses: integer("businesses").notNull(),
+});
+
+/** Businesses per (industry, zip_code): the count of a zip search, summed over the zip codes that match. */
+export const businessCountsByZip = pgTable(
+  "business_counts_by_zip",
+  {
+    industry: text("industry").notNull(),
+    zipCode: text("zip_code").notNull(),
+    businesses: integer("businesses").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.industry, table.zipCode] }),
+    index("business_counts_by_zip_trgm_idx")
+      .using("gin", sql`${table.zipCode} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
+);
+
+export const businessStories = pgTable(
+  "business_stories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    shortDescription: text("short_description").notNull(),
+    content: text("content"),
+    industry: text("industry").notNull(),
+    author: text("author").notNull(),
+    publishDate: date("publish_date", { mode: "string" }).notNull(),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    backgroundImageUrl: text("background_image_url"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("business_stories_industry_check", industryCheck("industry")),
+    index("business_stories_publish_idx").on(table.publishDate.desc(), table.id.desc()),
+    index("business_stories_industry_publish_idx").on(table.industry, table.publishDate.desc()),
+    index("business_stories_featured_publish_idx")
+      .on(table.publishDate.desc())
+      .where(sql`${table.isFeatured}`),
+    index("business_stories_title_trgm_idx").using("gin", sql`lower(${table.title}) gin_trgm_ops`),
+    index("business_stories_author_trgm_idx").using("gin", sql`lower(${table.author}) gin_trgm_ops`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Beyond the spec: what visitors send us, and the mail that tells the team about it.
+// ---------------------------------------------------------------------------------------------------------------
+
+export const storySubmissions = pgTable(
+  "story_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    story: text("story").notNull(),
+    ipAddress: text("ip_address"),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("story_submissions_created_idx").on(table.createdAt.desc())],
+);
+
+export const businessApplications = pgTable(
+  "business_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessName: text("business_name").notNull(),
+    phoneNumber: text("phone_number"),
+    website: text("website"),
+    address: text("address"),
+    ipAddress: text("ip_address"),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("business_applications_created_idx").on(table.createdAt.desc())],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    ipAddress: text("ip_address"),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("contact_messages_created_idx").on(table.createdAt.desc())],
+);
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * Every email, with its delivery status (shown in the admin inbox). Written in the caller's transaction together
+ * with the `mail` job that delivers it (app/.server/infra/mail/outbox.ts).
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    replyTo: text("reply_to"),
+    /** What caused the email, e.g. `story_submission:<uuid>`, so the inbox can show delivery status. */
+    reference: text("reference"),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("outbox_status_check", sql.raw(`status in ('pending', 'sent', 'failed')`)),
+    index("outbox_reference_idx").on(table.reference),
+  ],
+);
+
+export const JOB_STATES = ["pending", "running", "done", "failed"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/**
+ * Background work (mail, media processing): enqueued in the caller's transaction, claimed with a lease by any app
+ * instance, retried with backoff (app/.server/jobs; docs/decisions/020-one-job-mechanism.md).
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<unknown>().notNull().default({}),
+    state: text("state").$type<JobState>().notNull().default("pending"),
+    /** When a pending job is due: its first run, or its next attempt after a failure. */
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Runs started so far, the current one included. */
+    attempts: integer("attempts").notNull().default(0),
+    /** A running job is its claimer's until then; afterwards any instance may claim it again. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Names the claim: only its holder may renew, finish or reschedule the job. */
+    leaseToken: uuid("lease_token"),
+    lastError: text("last_error"),
+    /** At most one unfinished job per (kind, dedupe_key). */
+    dedupeKey: text("dedupe_key"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("jobs_state_check", sql.raw(`state in ('pending', 'running', 'done', 'failed')`)),
+    index("jobs_due_idx").on(table.kind, table.runAt).where(sql.raw(`state in ('pending', 'running')`)),
+    uniqueIndex("jobs_dedupe_idx")
+      .on(table.kind, table.dedupeKey)
+      .where(sql.raw(`dedupe_key is not null and state in ('pending', 'running')`)),
+    index("jobs_finished_idx").on(table.finishedAt).where(sql.raw(`state in ('done', 'failed')`)),
+  ],
+);
+
+export const schema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  rateLimits,
+  media,
+  businesses,
+  businessCountsByIndustry,
+  businessCountsByZip,
+  businessStories,
+  storySubmissions,
+  businessApplications,
+  contactMessages,
+  outbox,
+  jobs,
+  mediaRenditions,
+};
+
+export type Schema = typeof schema;
+export type Business = typeof businesses.$inferSelect;
+export type Story = typeof businessStories.$inferSelect;
+export type Media = typeof media.$inferSelect;
+export type Job = typeof jobs.$inferSelect;
+export type MediaRendition = typeof mediaRenditions.$inferSelect;
+export type User = typeof users.$inferSelect;
