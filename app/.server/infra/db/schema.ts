@@ -389,6 +389,90 @@ export const jobs = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------------------------
+// Ads: an owner's media item turned into a reviewed ad for one of their listings (docs/product.md#ads).
+// ---------------------------------------------------------------------------------------------------------------
+
+export const AD_REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
+export type AdReviewStatus = (typeof AD_REVIEW_STATUSES)[number];
+export const AD_QR_TARGETS = ["listing", "website"] as const;
+export type AdQrTarget = (typeof AD_QR_TARGETS)[number];
+
+/** A weekly window in the kiosk's own time zone: days 0 (Sunday) to 6, hours "HH:MM"; end before start runs past midnight. */
+export type AdScheduleWindow = { days: number[]; start: string; end: string };
+
+export const ads = pgTable(
+  "ads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    mediaId: uuid("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** Seconds on screen for an image (5–30); null for a video, which plays its own length. */
+    imageSeconds: integer("image_seconds"),
+    startsOn: date("starts_on").notNull(),
+    endsOn: date("ends_on"),
+    /** Empty: any time of any day. */
+    schedule: jsonb("schedule").$type<AdScheduleWindow[]>().notNull().default([]),
+    callToAction: text("call_to_action"),
+    qrTarget: text("qr_target").$type<AdQrTarget>().notNull().default("listing"),
+    /** The short link's code: /q/{code}. */
+    shortCode: text("short_code").notNull(),
+    /** Kiosks within this many miles of the listing play the ad (unless an admin picks kiosks). */
+    radiusMiles: integer("radius_miles").notNull().default(5),
+    reviewStatus: text("review_status").$type<AdReviewStatus>().notNull().default("pending"),
+    rejectionReason: text("rejection_reason"),
+    /** When the ad's current content was sent to review: the queue's order, oldest first. */
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    /** Who paused it: an owner's pause the owner may lift; an admin's only an admin. */
+    pausedByAdmin: boolean("paused_by_admin").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("ads_short_code_idx").on(table.shortCode),
+    index("ads_user_created_idx").on(table.userId, table.createdAt.desc()),
+    index("ads_review_queue_idx").on(table.submittedAt).where(sql.raw(`review_status = 'pending'`)),
+    index("ads_approved_idx")
+      .on(table.businessId)
+      .where(sql.raw(`review_status = 'approved' and paused_at is null`)),
+    index("ads_media_idx").on(table.mediaId),
+    check("ads_review_status_check", sql.raw(`review_status in ('pending', 'approved', 'rejected')`)),
+    check("ads_qr_target_check", sql.raw(`qr_target in ('listing', 'website')`)),
+    check("ads_image_seconds_check", sql.raw(`image_seconds is null or image_seconds between 5 and 30`)),
+    check("ads_radius_check", sql.raw(`radius_miles between 1 and 100`)),
+    check("ads_dates_check", sql.raw(`ends_on is null or ends_on >= starts_on`)),
+    check("ads_short_code_check", sql.raw(`short_code ~ '^[A-Za-z0-9]{6,16}$'`)),
+  ],
+);
+
+/**
+ * One scan of an ad's QR code (a visit to /q/{code}). Raw events keep no foreign key so they outlive the ad they
+ * count; no cookie, no IP: at most a daily-salted hash to tell repeat scans apart.
+ */
+export const adScans = pgTable(
+  "ad_scans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adId: uuid("ad_id").notNull(),
+    /** The kiosk whose screen showed the code, when the link carried one the server knows. */
+    kioskId: uuid("kiosk_id"),
+    scannedAt: timestamp("scanned_at", { withTimezone: true }).notNull().defaultNow(),
+    visitorHash: text("visitor_hash"),
+  },
+  (table) => [index("ad_scans_ad_time_idx").on(table.adId, table.scannedAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -406,6 +490,8 @@ export const schema = {
   outbox,
   jobs,
   mediaRenditions,
+  ads,
+  adScans,
 };
 
 export type Schema = typeof schema;
@@ -415,3 +501,4 @@ export type Media = typeof media.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
 export type MediaRendition = typeof mediaRenditions.$inferSelect;
 export type User = typeof users.$inferSelect;
+export type Ad = typeof ads.$inferSelect;
