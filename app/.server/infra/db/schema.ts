@@ -473,6 +473,68 @@ export const adScans = pgTable(
   (table) => [index("ad_scans_ad_time_idx").on(table.adId, table.scannedAt)],
 );
 
+// ---------------------------------------------------------------------------------------------------------------
+// Kiosks: the screens in partners' shops, paired by a short code, playing a manifest of ads (docs/product.md#kiosks).
+// ---------------------------------------------------------------------------------------------------------------
+
+export const KIOSK_ORIENTATIONS = ["portrait", "landscape"] as const;
+export type KioskOrientation = (typeof KIOSK_ORIENTATIONS)[number];
+
+export const kiosks = pgTable(
+  "kiosks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    label: text("label").notNull(),
+    /** The partner business whose shop hosts the screen. */
+    hostBusinessId: uuid("host_business_id").references(() => businesses.id, { onDelete: "set null" }),
+    orientation: text("orientation").$type<KioskOrientation>().notNull().default("portrait"),
+    /** IANA time zone the kiosk's schedules are read in: from the host's location, else SITE_TIMEZONE. */
+    timeZone: text("time_zone").notNull(),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    /** Admin's estimate of people who see one play; impressions derived from it are labelled as estimates. */
+    peoplePerPlay: real("people_per_play"),
+    /** SHA-256 (hex) of the paired device's token; null when no device is paired. */
+    deviceTokenHash: text("device_token_hash"),
+    pairedAt: timestamp("paired_at", { withTimezone: true }),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    /** What the last heartbeat said: the playing ad, manifest version, player version, storage, last error. */
+    lastHeartbeat: jsonb("last_heartbeat").$type<Record<string, unknown>>(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("kiosks_device_token_idx")
+      .on(table.deviceTokenHash)
+      .where(sql.raw(`device_token_hash is not null`)),
+    index("kiosks_host_idx").on(table.hostBusinessId),
+    check("kiosks_orientation_check", sql.raw(`orientation in ('portrait', 'landscape')`)),
+  ],
+);
+
+/**
+ * One play of an ad (or house content, ad_id null) on a kiosk, as the device recorded it. The device's own UUID is
+ * the key, so a batch sent again stores nothing twice; the times are the device's, corrected by the server time
+ * it last heard. No foreign keys: plays outlive the ads and kiosks they count.
+ */
+export const kioskPlays = pgTable(
+  "kiosk_plays",
+  {
+    id: uuid("id").primaryKey(),
+    kioskId: uuid("kiosk_id").notNull(),
+    adId: uuid("ad_id"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull(),
+    completed: boolean("completed").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("kiosk_plays_ad_time_idx").on(table.adId, table.startedAt),
+    index("kiosk_plays_kiosk_time_idx").on(table.kioskId, table.startedAt),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -492,6 +554,8 @@ export const schema = {
   mediaRenditions,
   ads,
   adScans,
+  kiosks,
+  kioskPlays,
 };
 
 export type Schema = typeof schema;
@@ -502,3 +566,4 @@ export type Job = typeof jobs.$inferSelect;
 export type MediaRendition = typeof mediaRenditions.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Ad = typeof ads.$inferSelect;
+export type Kiosk = typeof kiosks.$inferSelect;
