@@ -22,12 +22,17 @@ export default [
   route("shine-stories/:industry", "routes/stories/industry.tsx"),
   route("story/:id", "routes/stories/story.tsx"),
   route("stories/submit", "routes/resources/submit-story.ts"),
+  route("q/:code", "routes/resources/short-link.ts"),
 
   route("dashboard", "routes/dashboard/media.tsx"),
   route("dashboard/media", "routes/resources/media-upload.ts"),
+  route("dashboard/ads", "routes/dashboard/ads.tsx"),
+  route("dashboard/ads/new", "routes/dashboard/ad-editor.tsx", { id: "ad-new" }),
+  route("dashboard/ads/:id", "routes/dashboard/ad-editor.tsx", { id: "ad-edit" }),
   route("admin", "routes/admin/businesses.tsx"),
   route("admin/stories", "routes/admin/stories.tsx"),
   route("admin/inbox", "routes/admin/inbox.tsx"),
+  route("admin/ads", "routes/admin/ads.tsx"),
 
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -40,6 +40,11 @@ export default function AccountMenu({ viewer }: { viewer: HeaderViewer }) {
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
+          <Link to="/dashboard/ads">
+            <Icon name="monitor-play" /> My Ads
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
           <Link to="/admin">
             <Icon name="store" /> Business Listing Dashboard
           </Link>
@@ -49,6 +54,11 @@ export default function AccountMenu({ viewer }: { viewer: HeaderViewer }) {
             <DropdownMenuItem asChild>
               <Link to="/admin/stories">
                 <Icon name="newspaper" /> Shine Stories Panel
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/ads">
+                <Icon name="badge-check" /> Ad Review
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
