@@ -5,6 +5,7 @@ import type { Viewer } from "../auth/guards";
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
 import type { Database } from "../infra/db/client";
 import {
+  adScans,
   ads,
   businesses,
   media,
@@ -53,6 +54,8 @@ export interface AdView {
   /** Why it was rejected (the admin's words, or why its media cannot be shown). */
   reason: string | null;
   pausedByAdmin: boolean;
+  /** QR scans counted so far. */
+  scans: number;
   submittedAt: Date;
   createdAt: Date;
   owner?: { name: string; email: string };
@@ -127,6 +130,17 @@ async function renditionsOf(db: Database, mediaIds: string[]): Promise<Map<strin
   return byMedia;
 }
 
+/** QR scans counted per ad. */
+async function scanCounts(db: Database, adIds: string[]): Promise<Map<string, number>> {
+  if (adIds.length === 0) return new Map();
+  const rows = await db
+    .select({ adId: adScans.adId, count: sql<number>`count(*)::int` })
+    .from(adScans)
+    .where(inArray(adScans.adId, adIds))
+    .groupBy(adScans.adId);
+  return new Map(rows.map((row) => [row.adId, row.count]));
+}
+
 /** What a screen shows for a media item, from its row and renditions. */
 export function screenMediaOf(
   storage: Pick<Storage, "publicUrl">,
@@ -155,6 +169,7 @@ function toView(
   renditions: RenditionInfo | undefined,
   today: string,
   withOwner: boolean,
+  scans: number,
 ): AdView {
   const videoSeconds = row.mediaType.startsWith("video/") ? (renditions?.video?.durationSec ?? null) : null;
   const { status, reason } = adStatus(
@@ -190,6 +205,7 @@ function toView(
     status,
     reason,
     pausedByAdmin: row.pausedByAdmin,
+    scans,
     submittedAt: row.submittedAt,
     createdAt: row.createdAt,
     ...(withOwner ? { owner: { name: row.ownerName, email: row.ownerEmail } } : {}),
@@ -205,8 +221,14 @@ async function toViews(
     db,
     rows.map((row) => row.mediaId),
   );
+  const scans = await scanCounts(
+    db,
+    rows.map((row) => row.id),
+  );
   const today = siteToday(env.SITE_TIMEZONE);
-  return rows.map((row) => toView(storage, row, renditions.get(row.mediaId), today, withOwner));
+  return rows.map((row) =>
+    toView(storage, row, renditions.get(row.mediaId), today, withOwner, scans.get(row.id) ?? 0),
+  );
 }
 
 /** The viewer's own ads, newest first. */

@@ -28,6 +28,7 @@ export interface AdCardData {
   schedule: { days: number[]; start: string; end: string }[];
   media: { kind: "image" | "video"; src: string; poster: string | null; ready: boolean };
   shortLink: string;
+  scans: number;
 }
 
 function formatDate(date: string) {
@@ -103,6 +104,12 @@ export function AdCard({ ad }: { ad: AdCardData }) {
           <div className="min-w-0 truncate">
             <dt className="inline font-medium text-foreground">Short link: </dt>
             <dd className="inline">{ad.shortLink}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium text-foreground">QR scans: </dt>
+            <dd className="inline" data-testid="ad-scans">
+              {ad.scans.toLocaleString("en-US")}
+            </dd>
           </div>
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
