@@ -83,6 +83,36 @@ export interface MediaItem {
   createdAt: Date;
   /** A business or story still shows this file, so deleting the item keeps the file (and the listing's image). */
   inUse: boolean;
+  /** Getting it ready for kiosk screens (docs/product.md#media-dashboard); null for an item never queued. */
+  processingStatus: MediaProcessingStatus | null;
+  /** Why it cannot be shown on a screen, in words for its owner, when processing failed. */
+  processingError: string | null;
+  /** A processed video's length in seconds. */
+  durationSec: number | null;
+  /** What a screen shows once ready: the H.264 MP4 (videos) or the normalized image, and a video's poster frame. */
+  screenUrl: string | null;
+  posterUrl: string | null;
+  /** The ads made from it: deleting the item deletes them too. */
+  adsCount: number;
+}
+
+export type MediaProcessingStatus = "processing" | "ready" | "failed";
+
+/** The longest video an ad may play (docs/product.md#ads). */
+export const MAX_AD_VIDEO_SECONDS = 30;
+
+/** A video's length as a card shows it: "0:07", "1:05". Rounded to the nearest second. */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** The delete confirmation's warning when ads use the item (docs/product.md#confirmations). */
+export function adsDeletedWarning(adsCount: number): string | null {
+  if (adsCount === 0) return null;
+  return adsCount === 1
+    ? "This file is used by 1 ad; deleting it deletes it too."
+    : `This file is used by ${adsCount} ads; deleting it deletes them too.`;
 }
 
 /** docs/product.md#dates-and-numbers: size in MB with one decimal, bytes / 1048576. */

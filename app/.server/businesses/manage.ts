@@ -13,6 +13,7 @@ import type { Database } from "../infra/db/client";
 import { containsPattern } from "../infra/db/like-pattern";
 import { businesses, media } from "../infra/db/schema";
 import { claimStorage } from "../media/storage-quota";
+import { queueMediaProcessing } from "../media-processing";
 import type { StoredUpload } from "../infra/uploads";
 import type { Coordinates } from "./geocode";
 
@@ -173,7 +174,9 @@ async function recordImages(
   if (rows.length === 0) return;
   const incoming = rows.reduce((sum, row) => sum + row.fileSize, 0);
   await claimStorage(tx, viewer.id, incoming, storageLimitBytes);
-  await tx.insert(media).values(rows);
+  const inserted = await tx.insert(media).values(rows).returning({ id: media.id });
+  // Media items, so they too are made ready for kiosk screens (docs/architecture.md, "Media for screens").
+  for (const { id } of inserted) await queueMediaProcessing(tx, id);
 }
 
 /**

@@ -7,5 +7,5 @@ export {
   type MediaProcessingOptions,
 } from "./process-media";
 export { probeVideo, unusableReason, UNREADABLE_VIDEO, type VideoProbe } from "./probe";
-export { deleteRenditions } from "./renditions";
+export { deleteRenditionRows, deleteRenditions } from "./renditions";
 export { mediaTools, type MediaTools } from "./tools";

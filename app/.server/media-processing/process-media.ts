@@ -70,7 +70,10 @@ export function createMediaProcessing({ db, storage, tools, logger }: MediaProce
         .where(eq(media.id, mediaId));
       if (!item) return; // deleted since it was queued
       const started = performance.now();
-      const work = await fs.mkdtemp(path.join(os.tmpdir(), "ls-media-"));
+      // Named for the item, so a run cut short by a killed process leaves nothing behind once the job runs again.
+      const work = path.join(os.tmpdir(), `ls-media-${mediaId}`);
+      await fs.rm(work, { recursive: true, force: true });
+      await fs.mkdir(work, { mode: 0o700 });
       try {
         const source = path.join(work, "source");
         if (!(await download(storage, item.key, source)))

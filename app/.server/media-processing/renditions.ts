@@ -122,11 +122,20 @@ export async function storeRenditions(
   return replaced !== null;
 }
 
-/** Removes a media item's renditions, rows and files (call before deleting the item itself). */
-export async function deleteRenditions(db: Database, storage: Storage, mediaId: string) {
+/**
+ * Deletes a media item's rendition rows and answers their storage keys, for the caller to remove the files once
+ * its transaction has committed.
+ */
+export async function deleteRenditionRows(db: Database, mediaId: string): Promise<string[]> {
   const removed = await db
     .delete(mediaRenditions)
     .where(eq(mediaRenditions.mediaId, mediaId))
     .returning({ storageKey: mediaRenditions.storageKey });
-  await Promise.all(removed.map((row) => storage.delete(row.storageKey)));
+  return removed.map((row) => row.storageKey);
+}
+
+/** Removes a media item's renditions, rows and files (call before deleting the item itself). */
+export async function deleteRenditions(db: Database, storage: Storage, mediaId: string) {
+  const keys = await deleteRenditionRows(db, mediaId);
+  await Promise.all(keys.map((key) => storage.delete(key)));
 }

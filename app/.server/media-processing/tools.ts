@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 
@@ -59,10 +60,29 @@ export class ToolError extends Error {
 const STDERR_TAIL = 2_000;
 const NICEST = 19;
 
+let launcher: string[] | undefined;
+
+/**
+ * What a tool is started through so that it dies with the server: util-linux's `setpriv --pdeathsig KILL` (Linux),
+ * which asks the kernel to kill the child when its parent dies. Without it, a server killed mid-transcode leaves
+ * ffmpeg running on its own until the clip is done (ffmpeg ignores a closed pipe), competing with the restarted
+ * server's new attempt. Where setpriv is missing or too old, tools start directly.
+ */
+function dieWithParent(): string[] {
+  if (launcher) return launcher;
+  const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((file) => fs.existsSync(file));
+  const works =
+    os.platform() === "linux" &&
+    setpriv !== undefined &&
+    spawnSync(setpriv, ["--pdeathsig", "KILL", "true"], { stdio: "ignore" }).status === 0;
+  launcher = works ? [setpriv, "--pdeathsig", "KILL"] : [];
+  return launcher;
+}
+
 /**
  * Runs a binary as a child process and answers its stdout. With `lowPriority` it runs at the lowest CPU priority
- * (nice 19), so page rendering wins whenever both want the core. `signal` kills it. Failure carries the end of
- * its stderr, where ffmpeg says what went wrong.
+ * (nice 19), so page rendering wins whenever both want the core. `signal` kills it, and so does the death of this
+ * process (see `dieWithParent`). Failure carries the end of its stderr, where ffmpeg says what went wrong.
  */
 export function runTool(
   file: string,
@@ -70,7 +90,21 @@ export function runTool(
   { signal, lowPriority = false }: { signal?: AbortSignal; lowPriority?: boolean } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: ["ignore", "pipe", "pipe"], signal, killSignal: "SIGKILL" });
+    const [via, ...viaArgs] = [...dieWithParent(), file];
+    if (via !== file) {
+      // A missing binary must fail as it would without the launcher: not as the tool's own failure (a bad file).
+      try {
+        fs.accessSync(file, fs.constants.X_OK);
+      } catch (error) {
+        reject(error as Error);
+        return;
+      }
+    }
+    const child = spawn(via!, [...viaArgs, ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      signal,
+      killSignal: "SIGKILL",
+    });
     if (lowPriority && child.pid !== undefined) {
       try {
         os.setPriority(child.pid, NICEST);

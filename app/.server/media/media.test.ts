@@ -227,7 +227,7 @@ describe("media uploads and deletes through the routes", () => {
     const [listing] = await services.db.select().from(businesses).where(eq(businesses.id, saved.data.id));
     const imageUrl = listing!.imageUrl!;
 
-    const listed = await listMediaForOwner(services.db, { id: ownerA.id });
+    const listed = await listMediaForOwner(services, { id: ownerA.id });
     const item = listed.find((entry) => entry.fileUrl === imageUrl)!;
     expect(item.inUse).toBe(true);
     expect(listed.filter((entry) => entry.id !== item.id).every((entry) => !entry.inUse)).toBe(true);

@@ -4,9 +4,11 @@ import { MAX_MEDIA_BYTES, MEDIA_TOASTS, type MediaItem, type MediaUploadFields }
 import { MEDIA_TYPES } from "~/lib/upload-types";
 import type { Viewer } from "../auth/guards";
 import type { Database } from "../infra/db/client";
-import { businesses, businessStories, media } from "../infra/db/schema";
+import { ads, businesses, businessStories, media, mediaRenditions } from "../infra/db/schema";
 import { logger } from "../infra/logging/logger";
+import type { Storage } from "../infra/storage";
 import { deleteWithThumbnails } from "../infra/storage/thumbnails";
+import { deleteRenditionRows, MEDIA_JOB, queueMediaProcessing } from "../media-processing";
 import type { Services } from "../services";
 import {
   claimStorage,
@@ -32,6 +34,8 @@ const mediaItemColumns = {
   fileType: media.fileType,
   fileSize: media.fileSize,
   createdAt: media.createdAt,
+  processingStatus: media.processingStatus,
+  processingError: media.processingError,
 };
 
 /**
@@ -46,13 +50,38 @@ function fileInUse() {
   )}) or exists (select 1 from ${businessStories} where ${eq(businessStories.backgroundImageUrl, media.fileUrl)}))`;
 }
 
-/** The viewer's own media, newest first, not paged (docs/product.md#lists-and-order). */
-export async function listMediaForOwner(db: Database, viewer: Pick<Viewer, "id">): Promise<MediaItem[]> {
-  return db
-    .select({ ...mediaItemColumns, inUse: fileInUse() })
+/** A rendition of the item, as a column of a query over `media`. */
+function rendition<T>(kind: "video" | "poster" | "image", column: "storage_key" | "duration_sec") {
+  return sql<T | null>`(select ${sql.identifier(column)} from ${mediaRenditions} where ${mediaRenditions.mediaId} = ${media.id} and ${mediaRenditions.kind} = ${kind})`;
+}
+
+/**
+ * The viewer's own media, newest first, not paged (docs/product.md#lists-and-order), with each item's processing
+ * state, what screens show of it once ready, and how many ads use it.
+ */
+export async function listMediaForOwner(
+  { db, storage }: { db: Database; storage: Pick<Storage, "publicUrl"> },
+  viewer: Pick<Viewer, "id">,
+): Promise<MediaItem[]> {
+  const rows = await db
+    .select({
+      ...mediaItemColumns,
+      inUse: fileInUse(),
+      durationSec: rendition<number>("video", "duration_sec").mapWith(Number),
+      videoKey: rendition<string>("video", "storage_key"),
+      imageKey: rendition<string>("image", "storage_key"),
+      posterKey: rendition<string>("poster", "storage_key"),
+      adsCount: sql<number>`(select count(*) from ${ads} where ${ads.mediaId} = ${media.id})`.mapWith(Number),
+    })
     .from(media)
     .where(eq(media.userId, viewer.id))
     .orderBy(desc(media.createdAt), desc(media.id));
+  const urlOf = (key: string | null) => (key ? storage.publicUrl(key) : null);
+  return rows.map(({ videoKey, imageKey, posterKey, ...item }) => ({
+    ...item,
+    screenUrl: urlOf(videoKey ?? imageKey),
+    posterUrl: urlOf(posterKey),
+  }));
 }
 
 export type UploadMediaResult =
@@ -74,15 +103,15 @@ export const MEDIA_BODY_BUDGET = bodyBudget({ files: mediaUploadRules({ id: "" }
  * thrown.
  */
 export async function uploadMedia(
-  { db, storage, env }: Pick<Services, "db" | "storage" | "env">,
+  { db, storage, env, jobs }: Pick<Services, "db" | "storage" | "env" | "jobs">,
   viewer: Pick<Viewer, "id" | "isAdmin">,
   fields: MediaUploadFields,
   file: StoredUpload,
 ): Promise<UploadMediaResult> {
   try {
-    const [row] = await db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
       await claimStorage(tx, viewer.id, file.size, storageLimitBytes(env, viewer));
-      return tx
+      const [inserted] = await tx
         .insert(media)
         .values({
           userId: viewer.id,
@@ -96,8 +125,21 @@ export async function uploadMedia(
           fileSize: file.size,
         })
         .returning(mediaItemColumns);
+      // Made ready for screens in the background (docs/architecture.md, "Media for screens").
+      await queueMediaProcessing(tx, inserted!.id);
+      return inserted!;
     });
-    return { ok: true, media: { ...row!, inUse: false } };
+    jobs.wake(MEDIA_JOB);
+    const item: MediaItem = {
+      ...row,
+      processingStatus: "processing" as const,
+      inUse: false,
+      durationSec: null,
+      screenUrl: null,
+      posterUrl: null,
+      adsCount: 0,
+    };
+    return { ok: true, media: item };
   } catch (error) {
     await discardUploads(storage, { file });
     // Another upload of this account was recorded while this one streamed in.
@@ -142,20 +184,33 @@ export function uploadRefusalToast(
 
 /**
  * Delete (docs/product.md#deleting): removes the viewer's own row (id AND user_id, so another owner's id is simply not
- * found) and then its file and resized copies, unless a listing or story still shows that file: then the file stays, so
- * deleting an item from the dashboard never blanks a listing's image. The row is the record of truth: if the file
- * removal fails, the orphan is logged, not shown.
+ * found), with the ads made from it, then its renditions for screens and its file and resized copies, unless a listing
+ * or story still shows that file: then the file stays, so deleting an item from the dashboard never blanks a
+ * listing's image. The row is the record of truth: if a file's removal fails, the orphan is logged, not shown.
  */
 export async function deleteMedia(
   { db, storage }: Pick<Services, "db" | "storage">,
   viewer: Pick<Viewer, "id">,
   id: string,
 ): Promise<{ ok: true } | { ok: false; status: 404 }> {
-  const [row] = await db
-    .delete(media)
-    .where(and(eq(media.id, id), eq(media.userId, viewer.id)))
-    .returning({ key: media.storageKey, inUse: fileInUse() });
+  const row = await db.transaction(async (tx) => {
+    // Locks the row first: a processing job storing renditions right now either finished (its renditions are
+    // removed here) or finds the item gone and removes its own files (../media-processing/renditions.ts).
+    const [owned] = await tx
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.id, id), eq(media.userId, viewer.id)))
+      .for("update");
+    if (!owned) return null;
+    const renditionKeys = await deleteRenditionRows(tx, id);
+    const [deleted] = await tx
+      .delete(media)
+      .where(eq(media.id, id))
+      .returning({ key: media.storageKey, inUse: fileInUse() });
+    return { ...deleted!, renditionKeys };
+  });
   if (!row) return { ok: false, status: 404 };
+  await removeFiles(id, row.renditionKeys, (key) => storage.delete(key));
   if (row.inUse) {
     logger.info(
       { key: row.key, mediaId: id },
@@ -163,13 +218,23 @@ export async function deleteMedia(
     );
     return { ok: true };
   }
-  try {
-    await deleteWithThumbnails(storage, row.key);
-  } catch (error) {
-    logger.error(
-      { err: error, key: row.key, mediaId: id },
-      "media row deleted but its file could not be removed",
-    );
-  }
+  await removeFiles(id, [row.key], (key) => deleteWithThumbnails(storage, key));
   return { ok: true };
+}
+
+/** Removes a deleted item's files one by one, logging (not throwing) those that could not be removed. */
+async function removeFiles(
+  mediaId: string,
+  keys: string[],
+  remove: (key: string) => Promise<unknown>,
+) {
+  await Promise.all(
+    keys.map(async (key) => {
+      try {
+        await remove(key);
+      } catch (error) {
+        logger.error({ err: error, key, mediaId }, "media row deleted but a file could not be removed");
+      }
+    }),
+  );
 }

@@ -13,6 +13,7 @@ import type { Database } from "../infra/db/client";
 import { containsPattern } from "../infra/db/like-pattern";
 import { businessStories, media } from "../infra/db/schema";
 import type { StoredUpload } from "../infra/uploads";
+import { queueMediaProcessing } from "../media-processing";
 import { siteToday } from "./site-date";
 
 // The Shine Stories Management Panel's data (docs/product.md#shine-stories-panel). Every function takes the viewer and
@@ -124,18 +125,25 @@ function storyValues(input: AdminStoryInput) {
   };
 }
 
-/** docs/product.md#uploads: the media record that goes with a stored story background. */
-function backgroundMediaRow(viewer: AdminViewer, image: StoredUpload) {
-  return {
-    userId: viewer.id,
-    title: `Story Background - ${image.originalName}`,
-    description: "Background image for business story",
-    fileName: image.originalName,
-    fileUrl: image.url,
-    storageKey: image.key,
-    fileType: image.mimeType,
-    fileSize: image.size,
-  };
+/**
+ * docs/product.md#uploads: the media record that goes with a stored story background, queued to be made ready for
+ * kiosk screens like any media item.
+ */
+async function recordBackground(tx: Database, viewer: AdminViewer, image: StoredUpload) {
+  const [row] = await tx
+    .insert(media)
+    .values({
+      userId: viewer.id,
+      title: `Story Background - ${image.originalName}`,
+      description: "Background image for business story",
+      fileName: image.originalName,
+      fileUrl: image.url,
+      storageKey: image.key,
+      fileType: image.mimeType,
+      fileSize: image.size,
+    })
+    .returning({ id: media.id });
+  await queueMediaProcessing(tx, row!.id);
 }
 
 export type StoryWriteResult = { ok: true; story: AdminStory } | Forbidden | NotFound;
@@ -149,7 +157,7 @@ export async function createStory(
 ): Promise<StoryWriteResult> {
   if (!viewer.isAdmin) return FORBIDDEN;
   return db.transaction(async (tx) => {
-    if (image) await tx.insert(media).values(backgroundMediaRow(viewer, image));
+    if (image) await recordBackground(tx, viewer, image);
     const [story] = await tx
       .insert(businessStories)
       .values({ ...storyValues(input), backgroundImageUrl: image?.url ?? null, userId: viewer.id })
@@ -178,7 +186,7 @@ export async function updateStory(
       .where(eq(businessStories.id, id))
       .returning(adminColumns);
     if (!story) return NOT_FOUND;
-    if (image) await tx.insert(media).values(backgroundMediaRow(viewer, image));
+    if (image) await recordBackground(tx, viewer, image);
     return { ok: true as const, story };
   });
 }

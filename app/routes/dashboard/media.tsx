@@ -24,10 +24,10 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
-  const { db, env } = getServicesFrom(context);
-  const timeZone = env.SITE_TIMEZONE;
+  const services = getServicesFrom(context);
+  const timeZone = services.env.SITE_TIMEZONE;
   try {
-    return { media: await listMediaForOwner(db, viewer), loadError: false, timeZone };
+    return { media: await listMediaForOwner(services, viewer), loadError: false, timeZone };
   } catch (error) {
     // docs/product.md#toasts: the page still renders, with the 'Failed to load media files.' toast.
     getRequestInfo(context).log.error({ err: error, userId: viewer.id }, "media list failed to load");
