@@ -121,13 +121,17 @@ test("an owner turns an uploaded MOV into an ad with a schedule, and sees it wai
     )
     .toBeGreaterThan(0);
 
-  await page.getByLabel("Title").fill(AD);
-  await page.getByLabel("Listing").selectOption({ label: LISTING });
-  await choice.check({ force: true });
+  await page.getByRole("textbox", { name: "Title" }).fill(AD);
+  await page.getByRole("combobox", { name: "Listing" }).selectOption({ label: LISTING });
+  await page.locator("label").filter({ has: choice }).click();
+  await expect(choice).toBeChecked();
   await page.getByLabel("Call to action").fill("Scan for a free croissant");
   await expect(page.getByRole("figure").first()).toContainText("Scan for a free croissant");
   await page.getByLabel("Only on certain days and hours").check();
-  await page.getByRole("checkbox", { name: "Saturday" }).check();
+  const saturday = page.getByRole("checkbox", { name: "Saturday" });
+  await expect(page.getByRole("checkbox", { name: "Monday" })).toBeChecked();
+  await page.locator("label").filter({ has: saturday }).click();
+  await expect(saturday).toBeChecked();
   await page.getByLabel("From").fill("07:00");
   await page.getByLabel("Until").fill("11:00");
   await page.getByRole("button", { name: "Send for review" }).click();
@@ -216,7 +220,8 @@ test("another owner cannot see, edit, pause or delete the ad, and a non-admin ca
   const headers = { Origin: ORIGIN };
   expect((await other.request.get(`/dashboard/ads/${adId}`)).status()).toBe(404);
   for (const intent of ["pause", "delete"]) {
-    const reply = await other.request.post("/dashboard/ads", { form: { intent, id: adId }, headers });
+    // What the card's buttons send (a fetcher's single-fetch request), replayed with another owner's session.
+    const reply = await other.request.post("/dashboard/ads.data", { form: { intent, id: adId }, headers });
     expect(reply.status()).toBe(404);
   }
   const edit = await other.request.post(`/dashboard/ads/${adId}`, {
@@ -225,8 +230,10 @@ test("another owner cannot see, edit, pause or delete the ad, and a non-admin ca
     maxRedirects: 0,
   });
   expect([400, 404]).toContain(edit.status());
-  const approve = await other.request.post("/admin/ads", { form: { intent: "pause", id: adId }, headers });
-  expect(approve.status()).toBe(403);
+  for (const form of [{ intent: "approve" }, { intent: "reject", reason: "No" }, { intent: "pause" }]) {
+    const reply = await other.request.post("/admin/ads.data", { form: { ...form, id: adId }, headers });
+    expect(reply.status()).toBe(403);
+  }
   await other.close();
 
   // The owner's ad is untouched.

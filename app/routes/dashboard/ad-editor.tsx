@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/ad-editor";
 import { AdPreview } from "~/components/ads/ad-preview";
@@ -127,7 +128,7 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
 
   const selectedMedia = choices.media.find((item) => item.id === fields.mediaId.value) ?? null;
   const selectedListing = choices.listings.find((listing) => listing.id === fields.businessId.value) ?? null;
-  const scheduled = fields.scheduled.value === "on";
+  const [scheduled, setScheduled] = useState(fields.scheduled.initialValue === "on");
   const windows = fields.schedule.getFieldList();
 
   if (choices.listings.length === 0 || choices.media.length === 0) {
@@ -347,8 +348,11 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
             <div className="space-y-3">
               <label className="flex items-center gap-2 text-sm font-medium">
                 <input
-                  {...getInputProps(fields.scheduled, { type: "checkbox", value: "on" })}
-                  key={fields.scheduled.key}
+                  type="checkbox"
+                  name={fields.scheduled.name}
+                  value="on"
+                  checked={scheduled}
+                  onChange={(event) => setScheduled(event.currentTarget.checked)}
                   className="size-4 accent-primary"
                 />
                 Only on certain days and hours
@@ -360,7 +364,7 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
                 <div className="space-y-3">
                   {windows.map((window, index) => {
                     const row = window.getFieldset();
-                    const days = (row.days.value as string[] | string | undefined) ?? [];
+                    const days = (row.days.initialValue as string[] | string | undefined) ?? [];
                     const checked = new Set(Array.isArray(days) ? days : [days]);
                     return (
                       <div
