@@ -227,7 +227,7 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
                         disabled={unusable}
                         className="sr-only"
                       />
-                      <span className="aspect-video bg-ink">
+                      <span className="block aspect-video bg-ink">
                         {item.media.kind === "image" || item.media.poster ? (
                           <img
                             src={item.media.kind === "image" ? item.media.src : item.media.poster!}
