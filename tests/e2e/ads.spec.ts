@@ -230,7 +230,12 @@ test("another owner cannot see, edit, pause or delete the ad, and a non-admin ca
     maxRedirects: 0,
   });
   expect([400, 404]).toContain(edit.status());
-  for (const form of [{ intent: "approve" }, { intent: "reject", reason: "No" }, { intent: "pause" }]) {
+  const replays: Record<string, string>[] = [
+    { intent: "approve" },
+    { intent: "reject", reason: "No" },
+    { intent: "pause" },
+  ];
+  for (const form of replays) {
     const reply = await other.request.post("/admin/ads.data", { form: { ...form, id: adId }, headers });
     expect(reply.status()).toBe(403);
   }

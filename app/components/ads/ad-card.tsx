@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import { AdStatusBadge } from "./ad-status-badge";
+import { PauseButton } from "./pause-button";
 import { Button } from "~/components/ui/button";
 import { ConfirmDeleteButton } from "~/components/ui/confirm-delete-button";
 import { Icon } from "~/components/ui/icon";
@@ -119,20 +120,13 @@ export function AdCard({ ad }: { ad: AdCardData }) {
             </Link>
           </Button>
           {canToggle ? (
-            <fetcher.Form method="post" action="/dashboard/ads">
-              <input type="hidden" name="id" value={ad.id} />
-              <Button
-                type="submit"
-                size="sm"
-                variant="outline"
-                name="intent"
-                value={paused ? "resume" : "pause"}
-                disabled={busy}
-                aria-label={`${paused ? "Resume" : "Pause"} ${ad.title}`}
-              >
-                <Icon name={paused ? "play" : "pause"} aria-hidden /> {paused ? "Resume" : "Pause"}
-              </Button>
-            </fetcher.Form>
+            <PauseButton
+              fetcher={fetcher}
+              action="/dashboard/ads"
+              id={ad.id}
+              title={ad.title}
+              paused={paused}
+            />
           ) : null}
           <ConfirmDeleteButton
             fetcherKey={AD_FETCHER_KEY}

@@ -1,9 +1,8 @@
 import { redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/ads";
 import { AdStatusBadge } from "~/components/ads/ad-status-badge";
+import { PauseButton } from "~/components/ads/pause-button";
 import { ReviewCard } from "~/components/ads/review-card";
-import { Button } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
 import { AD_TOASTS, AdReviewSchema } from "~/lib/ad-schemas";
 import type { FormReply } from "~/lib/form-submission";
 import { useReplyToast } from "~/lib/use-reply-toast";
@@ -131,20 +130,7 @@ function RecentAdRow({ ad }: { ad: Route.ComponentProps["loaderData"]["recent"][
       </div>
       <AdStatusBadge status={ad.status} />
       {ad.status !== "ended" ? (
-        <fetcher.Form method="post" action="/admin/ads">
-          <input type="hidden" name="id" value={ad.id} />
-          <Button
-            type="submit"
-            size="sm"
-            variant="outline"
-            name="intent"
-            value={paused ? "resume" : "pause"}
-            disabled={fetcher.state !== "idle"}
-            aria-label={`${paused ? "Resume" : "Pause"} ${ad.title}`}
-          >
-            <Icon name={paused ? "play" : "pause"} aria-hidden /> {paused ? "Resume" : "Pause"}
-          </Button>
-        </fetcher.Form>
+        <PauseButton fetcher={fetcher} action="/admin/ads" id={ad.id} title={ad.title} paused={paused} />
       ) : null}
     </li>
   );
