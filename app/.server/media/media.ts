@@ -1,10 +1,18 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { FlashToast } from "~/lib/flash-toast";
 import { MAX_MEDIA_BYTES, MEDIA_TOASTS, type MediaItem, type MediaUploadFields } from "~/lib/media";
 import { MEDIA_TYPES } from "~/lib/upload-types";
 import type { Viewer } from "../auth/guards";
 import type { Database } from "../infra/db/client";
-import { ads, businesses, businessStories, media, mediaRenditions } from "../infra/db/schema";
+import {
+  ads,
+  businesses,
+  businessStories,
+  media,
+  mediaRenditions,
+  type RenditionKind,
+} from "../infra/db/schema";
 import { logger } from "../infra/logging/logger";
 import type { Storage } from "../infra/storage";
 import { deleteWithThumbnails } from "../infra/storage/thumbnails";
@@ -50,9 +58,16 @@ function fileInUse() {
   )}) or exists (select 1 from ${businessStories} where ${eq(businessStories.backgroundImageUrl, media.fileUrl)}))`;
 }
 
-/** A rendition of the item, as a column of a query over `media`. */
-function rendition<T>(kind: "video" | "poster" | "image", column: "storage_key" | "duration_sec") {
-  return sql<T | null>`(select ${sql.identifier(column)} from ${mediaRenditions} where ${mediaRenditions.mediaId} = ${media.id} and ${mediaRenditions.kind} = ${kind})`;
+/**
+ * The item's id, table and all, for subqueries in its select list (where Drizzle names columns without their table,
+ * and `"id"` would be the subquery's own).
+ */
+const mediaIdColumn = sql`${media}.${sql.identifier("id")}`;
+
+/** One kind of an item's renditions, to join to a query over `media`: the table under that name, and the condition. */
+function renditionOf<Kind extends RenditionKind>(kind: Kind) {
+  const table = alias(mediaRenditions, kind);
+  return [table, and(eq(table.mediaId, media.id), eq(table.kind, kind))] as const;
 }
 
 /**
@@ -63,17 +78,25 @@ export async function listMediaForOwner(
   { db, storage }: { db: Database; storage: Pick<Storage, "publicUrl"> },
   viewer: Pick<Viewer, "id">,
 ): Promise<MediaItem[]> {
+  const [video, onVideo] = renditionOf("video");
+  const [image, onImage] = renditionOf("image");
+  const [poster, onPoster] = renditionOf("poster");
   const rows = await db
     .select({
       ...mediaItemColumns,
       inUse: fileInUse(),
-      durationSec: rendition<number>("video", "duration_sec").mapWith(Number),
-      videoKey: rendition<string>("video", "storage_key"),
-      imageKey: rendition<string>("image", "storage_key"),
-      posterKey: rendition<string>("poster", "storage_key"),
-      adsCount: sql<number>`(select count(*) from ${ads} where ${ads.mediaId} = ${media.id})`.mapWith(Number),
+      durationSec: video.durationSec,
+      videoKey: video.storageKey,
+      imageKey: image.storageKey,
+      posterKey: poster.storageKey,
+      adsCount: sql<number>`(select count(*) from ${ads} where ${ads.mediaId} = ${mediaIdColumn})`.mapWith(
+        Number,
+      ),
     })
     .from(media)
+    .leftJoin(video, onVideo)
+    .leftJoin(image, onImage)
+    .leftJoin(poster, onPoster)
     .where(eq(media.userId, viewer.id))
     .orderBy(desc(media.createdAt), desc(media.id));
   const urlOf = (key: string | null) => (key ? storage.publicUrl(key) : null);
@@ -223,11 +246,7 @@ export async function deleteMedia(
 }
 
 /** Removes a deleted item's files one by one, logging (not throwing) those that could not be removed. */
-async function removeFiles(
-  mediaId: string,
-  keys: string[],
-  remove: (key: string) => Promise<unknown>,
-) {
+async function removeFiles(mediaId: string, keys: string[], remove: (key: string) => Promise<unknown>) {
   await Promise.all(
     keys.map(async (key) => {
       try {

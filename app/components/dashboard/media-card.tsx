@@ -1,10 +1,11 @@
 import { Icon } from "~/components/ui/icon";
 import { useFetcher } from "react-router";
 import { MediaPreview } from "~/components/dashboard/media-preview";
+import { MediaStatus } from "~/components/dashboard/media-status";
 import { ConfirmDeleteButton } from "~/components/ui/confirm-delete-button";
 import { cn } from "~/lib/cn";
 import type { FormReply } from "~/lib/form-submission";
-import { formatLongDate, formatMegabytes, isVideoType, type MediaItem } from "~/lib/media";
+import { adsDeletedWarning, formatLongDate, formatMegabytes, isVideoType, type MediaItem } from "~/lib/media";
 import { useFetcherReplyToast } from "~/lib/use-reply-toast";
 
 const DELETE_FETCHER_KEY = "delete-media";
@@ -15,12 +16,13 @@ export function useDeleteMediaToasts() {
 }
 
 /**
- * One media card (docs/product.md#media-dashboard): preview, delete, title, two-line description, long date, size in
- * MB.
+ * One media card (docs/product.md#media-dashboard): preview, delete, title, two-line description, its processing
+ * state for screens (and "Make an ad" once ready), long date, size in MB.
  */
 export function MediaCard({ item, timeZone }: { item: MediaItem; timeZone: string }) {
   const fetcher = useFetcher<FormReply>({ key: DELETE_FETCHER_KEY });
   const deleting = fetcher.state !== "idle" && fetcher.formData?.get("id") === item.id;
+  const adsWarning = adsDeletedWarning(item.adsCount);
 
   return (
     <article
@@ -32,7 +34,7 @@ export function MediaCard({ item, timeZone }: { item: MediaItem; timeZone: strin
       )}
     >
       <div className="relative aspect-video overflow-hidden bg-muted">
-        <MediaPreview item={item} />
+        <MediaPreview key={item.screenUrl ?? item.fileUrl} item={item} />
         {isVideoType(item.fileType) ? (
           <span className="pointer-events-none absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-ink/75 px-2 py-0.5 text-xs font-medium text-white">
             <Icon name="clapperboard" className="size-3.5" aria-hidden />
@@ -46,9 +48,14 @@ export function MediaCard({ item, timeZone }: { item: MediaItem; timeZone: strin
             label={`Delete ${item.title}`}
             title="Delete this media?"
             description={
-              item.inUse
-                ? `“${item.title}” will be removed from your dashboard. The listing or story that shows this image keeps it.`
-                : `“${item.title}” will be removed from your dashboard and its file deleted. This can't be undone.`
+              <>
+                {item.inUse
+                  ? `“${item.title}” will be removed from your dashboard. The listing or story that shows this image keeps it.`
+                  : `“${item.title}” will be removed from your dashboard and its file deleted. This can't be undone.`}
+                {adsWarning ? (
+                  <strong className="mt-2 block font-semibold text-destructive">{adsWarning}</strong>
+                ) : null}
+              </>
             }
             trigger="overlay"
           />
@@ -61,6 +68,7 @@ export function MediaCard({ item, timeZone }: { item: MediaItem; timeZone: strin
         {item.description ? (
           <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
         ) : null}
+        <MediaStatus item={item} />
         <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-xs text-muted-foreground">
           <time dateTime={item.createdAt.toISOString()}>{formatLongDate(item.createdAt, timeZone)}</time>
           <span className="tabular-nums">{formatMegabytes(item.fileSize)}</span>

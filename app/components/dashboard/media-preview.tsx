@@ -5,10 +5,15 @@ import { isVideoType, type MediaItem } from "~/lib/media";
 
 /**
  * The picture of a media card: the image, or a muted video that plays while hovered or focused
- * (docs/product.md#media-dashboard) and pauses when the pointer or focus leaves. Formats the browser cannot play (e.g.
- * AVI) get a placeholder.
+ * (docs/product.md#media-dashboard) and pauses when the pointer or focus leaves. A processed video plays its screen
+ * copy (H.264 MP4, with its poster frame), so every format previews once ready; until then, formats the browser
+ * cannot play (e.g. AVI) get a placeholder.
  */
-export function MediaPreview({ item }: { item: Pick<MediaItem, "title" | "fileUrl" | "fileType"> }) {
+export function MediaPreview({
+  item,
+}: {
+  item: Pick<MediaItem, "title" | "fileUrl" | "fileType" | "screenUrl" | "posterUrl">;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [unplayable, setUnplayable] = useState(false);
 
@@ -48,7 +53,8 @@ export function MediaPreview({ item }: { item: Pick<MediaItem, "title" | "fileUr
   return (
     <video
       ref={video}
-      src={item.fileUrl}
+      src={item.screenUrl ?? item.fileUrl}
+      poster={item.posterUrl ?? undefined}
       muted
       loop
       playsInline

@@ -9,6 +9,7 @@ import { MediaGrid } from "~/components/dashboard/media-grid";
 import { UploadMediaDialog } from "~/components/dashboard/upload-media-dialog";
 import { notify } from "~/components/ui/toast";
 import { DeleteMediaSchema, MEDIA_TOASTS } from "~/lib/media";
+import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import { requireUser } from "~/.server/auth/guards";
 import { dialogAction } from "~/.server/actions/dialog-action";
 import { formReply } from "~/.server/actions/form-actions";
@@ -52,6 +53,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { media, loadError, timeZone } = loaderData;
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.viewer);
   useDeleteMediaToasts();
+  // Cards show Processing until the job is done: look again every few seconds until none is.
+  useRevalidateWhile(media.some((item) => item.processingStatus === "processing"));
 
   useEffect(() => {
     if (loadError) notify(MEDIA_TOASTS.loadFailed);
