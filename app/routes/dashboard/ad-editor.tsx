@@ -25,6 +25,7 @@ import {
 } from "~/lib/ad-schemas";
 import { cn } from "~/lib/cn";
 import { useReplyToast } from "~/lib/use-reply-toast";
+import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import { useValidatedForm } from "~/lib/use-validated-form";
 import { isUuid } from "~/lib/uuid";
 import { notFound } from "~/lib/not-found";
@@ -92,6 +93,8 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
   const { choices, ad, qr, shortLink, today, preselectedMedia } = loaderData;
   const reply = useActionData<typeof action>();
   useReplyToast(reply);
+  // Media still being made ready for screens: look again until it is (its tile then says Ready).
+  useRevalidateWhile(choices.media.some((item) => item.status === "processing"));
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const [form, fields] = useValidatedForm(AdSchema, {

@@ -4,6 +4,7 @@ import { AdCard, useAdActionToasts } from "~/components/ads/ad-card";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { AD_TOASTS, AdIntentSchema } from "~/lib/ad-schemas";
+import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import { deleteAd, listAdsForOwner, setAdPausedByOwner } from "~/.server/ads/ads";
 import { dialogAction } from "~/.server/actions/dialog-action";
 import { formReply } from "~/.server/actions/form-actions";
@@ -54,8 +55,9 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function MyAds({ loaderData }: Route.ComponentProps) {
-  const { ads } = loaderData;
+  const { ads, processing } = loaderData;
   useAdActionToasts();
+  useRevalidateWhile(processing);
   return (
     <>
       <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
