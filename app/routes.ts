@@ -28,6 +28,7 @@ export default [
   route("admin", "routes/admin/businesses.tsx"),
   route("admin/stories", "routes/admin/stories.tsx"),
   route("admin/inbox", "routes/admin/inbox.tsx"),
+  route("admin/kiosks", "routes/admin/kiosks.tsx"),
 
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

@@ -168,3 +168,34 @@ export function describeKioskState(
   if (kiosk.online) return "Online";
   return kiosk.lastSeenAt ? `Offline since ${formatTime(kiosk.lastSeenAt)}` : "Never connected";
 }
+
+/** The kiosk dialog's save: the form, and the kiosk's id when editing. */
+export const SaveKioskSchema = KioskFormSchema.extend({
+  intent: z.literal("save").optional(),
+  id: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((value) => value || null),
+});
+
+/** What the list and the dialog know about a kiosk (the loader's rows). */
+export interface AdminKiosk {
+  id: string;
+  label: string;
+  hostBusinessId: string | null;
+  hostName: string | null;
+  hostCity: string | null;
+  orientation: "portrait" | "landscape";
+  timeZone: string;
+  paired: boolean;
+  pairedAt: string | null;
+  lastSeenAt: string | null;
+  online: boolean;
+  retiredAt: string | null;
+  playerVersion: string | null;
+  playing: string | null;
+  storageBytes: number | null;
+  lastError: string | null;
+}

@@ -37,7 +37,7 @@ const getManifest = (token: string, headers: Record<string, string> = {}, client
     new Request(`${ORIGIN}/api/kiosk/manifest`, { headers: { ...bearer(token), ...headers } }),
     { clientIp },
   );
-const postJson = (path: string, token: string | null, body: unknown, clientIp?: string) =>
+const postJson = (path: string, token: string | null, body: unknown) =>
   new Request(`${ORIGIN}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...(token ? bearer(token) : {}) },

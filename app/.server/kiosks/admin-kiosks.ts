@@ -223,23 +223,45 @@ export async function retireKiosk(
   });
 }
 
-/** The approved ads, with whether an admin picked this kiosk for each: the kiosk's "Picked ads" dialog. */
-export async function listAdPicks(db: Database, viewer: AdminViewer, kioskId: string) {
+export interface AdPickChoice {
+  id: string;
+  title: string;
+  businessName: string;
+  /** The kiosks an admin picked for it; empty: it plays by its radius. */
+  pickedKioskIds: string[];
+}
+
+/** The approved ads (newest first, at most 500) and the kiosks picked for each: the "Picked ads" dialog. */
+export async function listAdPickChoices(
+  db: Database,
+  viewer: AdminViewer,
+): Promise<{ ok: true; ads: AdPickChoice[] } | Forbidden> {
   if (!viewer.isAdmin) return FORBIDDEN;
-  if (!isUuid(kioskId)) return { ok: false as const, status: 404 as const };
   const rows = await db
-    .select({
-      id: ads.id,
-      title: ads.title,
-      businessName: businesses.name,
-      picked: sql<boolean>`exists (select 1 from ${adKiosks} where ${adKiosks.adId} = ${ads.id} and ${adKiosks.kioskId} = ${kioskId})`,
-    })
+    .select({ id: ads.id, title: ads.title, businessName: businesses.name })
     .from(ads)
     .innerJoin(businesses, eq(businesses.id, ads.businessId))
     .where(eq(ads.reviewStatus, "approved"))
-    .orderBy(desc(ads.createdAt))
+    .orderBy(desc(ads.createdAt), asc(ads.id))
     .limit(500);
-  return { ok: true as const, ads: rows };
+  const picks = rows.length
+    ? await db
+        .select({ adId: adKiosks.adId, kioskId: adKiosks.kioskId })
+        .from(adKiosks)
+        .where(
+          inArray(
+            adKiosks.adId,
+            rows.map((row) => row.id),
+          ),
+        )
+    : [];
+  return {
+    ok: true,
+    ads: rows.map((row) => ({
+      ...row,
+      pickedKioskIds: picks.filter((pick) => pick.adId === row.id).map((pick) => pick.kioskId),
+    })),
+  };
 }
 
 /** Picks (or un-picks) this kiosk for one ad. An ad with any picked kiosk plays on exactly those. */
