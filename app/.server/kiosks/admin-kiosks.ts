@@ -100,7 +100,7 @@ export async function listKiosks(
         retiredAt: row.retiredAt?.toISOString() ?? null,
         playerVersion:
           typeof beat.playerVersion === "string" && beat.playerVersion ? beat.playerVersion : null,
-        playing: beat.playing ? (playingAd ?? beat.playing.itemId ?? null) : null,
+        playing: beat.playing ? (playingAd ?? describeHouseItem(beat.playing.itemId)) : null,
         storageBytes: typeof beat.storageBytes === "number" ? beat.storageBytes : null,
         lastError:
           Array.isArray(beat.errors) && beat.errors.length
@@ -109,6 +109,14 @@ export async function listKiosks(
       };
     }),
   };
+}
+
+/** A house slide's item id in words ("house:story:{id}:0" → "A Shine Story slide"). */
+function describeHouseItem(itemId: string | undefined): string | null {
+  if (!itemId) return null;
+  if (itemId.startsWith("house:free-kiosk")) return "The “Get a free kiosk” slide";
+  if (itemId.startsWith("house:story:")) return "A Shine Story slide";
+  return itemId;
 }
 
 /** Listings a kiosk may be hosted by, for the form's picker: name and city, by name. */

@@ -60,8 +60,8 @@ function slideSvg({ eyebrow, headline, body }: { eyebrow: string; headline: stri
     <stop offset="0" stop-color="${BRAND.from}"/><stop offset="1" stop-color="${BRAND.to}"/>
   </linearGradient></defs>
   <rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/>
-  <circle cx="930" cy="150" r="260" fill="${BRAND.accent}" opacity="0.16"/>
-  <circle cx="930" cy="150" r="120" fill="${BRAND.accent}" opacity="0.9"/>
+  <circle cx="990" cy="90" r="170" fill="${BRAND.accent}" opacity="0.16"/>
+  <circle cx="990" cy="90" r="75" fill="${BRAND.accent}" opacity="0.9"/>
   ${textLines([eyebrow.toUpperCase()], { y: 260, size: 34, color: BRAND.accent, weight: 700 })}
   ${textLines(title, { y: 360, size: 80, color: BRAND.text, weight: 700 })}
   ${textLines(wrap(body, 34, 5), { y: bodyY, size: 44, color: BRAND.soft })}
