@@ -33,9 +33,15 @@ export default [
   route("admin/stories", "routes/admin/stories.tsx"),
   route("admin/inbox", "routes/admin/inbox.tsx"),
   route("admin/ads", "routes/admin/ads.tsx"),
+  route("admin/kiosks", "routes/admin/kiosks.tsx"),
 
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("api/auth/*", "routes/resources/auth.ts"),
+  route("api/kiosk/pairings", "routes/resources/kiosk/pairings.ts"),
+  route("api/kiosk/pairings/:pairingId", "routes/resources/kiosk/pairing.ts"),
+  route("api/kiosk/manifest", "routes/resources/kiosk/manifest.ts"),
+  route("api/kiosk/heartbeat", "routes/resources/kiosk/heartbeat.ts"),
+  route("api/kiosk/plays", "routes/resources/kiosk/plays.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

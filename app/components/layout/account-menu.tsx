@@ -66,6 +66,11 @@ export default function AccountMenu({ viewer }: { viewer: HeaderViewer }) {
                 <Icon name="inbox" /> Inbox
               </Link>
             </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/kiosks">
+                <Icon name="monitor-play" /> Kiosks
+              </Link>
+            </DropdownMenuItem>
           </>
         ) : null}
       </DropdownMenuContent>
