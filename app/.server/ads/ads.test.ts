@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AdSchema } from "~/lib/ad-schemas";
-import { adScans, ads, businesses, media, mediaRenditions, outbox, users } from "../infra/db/schema";
+import { adScans, ads, businesses, kiosks, media, mediaRenditions, outbox, users } from "../infra/db/schema";
 import { createTestServices } from "../../../tests/support/test-services";
 import {
   deleteAd,
@@ -259,7 +259,11 @@ describe("ads", () => {
       .select({ shortCode: ads.shortCode })
       .from(ads)
       .where(eq(ads.id, id));
-    const kiosk = "0b6f8f2e-3c2a-4d8e-9f1a-2b3c4d5e6f70";
+    const [{ id: kiosk }] = await services.db
+      .insert(kiosks)
+      .values({ label: "Front counter", timeZone: "America/Los_Angeles" })
+      .returning({ id: kiosks.id });
+    const unknownKiosk = "0b6f8f2e-3c2a-4d8e-9f1a-2b3c4d5e6f70";
     expect(
       await scanShortLink(services, {
         code: shortCode,
@@ -271,6 +275,14 @@ describe("ads", () => {
       location: `/business/${listingA}`,
       counted: true,
     });
+    expect(
+      await scanShortLink(services, {
+        code: shortCode,
+        kioskId: unknownKiosk,
+        userAgent: BROWSER,
+        clientIp: "1.1.1.1",
+      }),
+    ).toMatchObject({ counted: true });
     expect(
       await scanShortLink(services, {
         code: shortCode,
@@ -288,8 +300,8 @@ describe("ads", () => {
       }),
     ).toBeNull();
     const scans = await services.db.select().from(adScans);
-    expect(scans).toHaveLength(1);
-    expect(scans[0]).toMatchObject({ adId: id, kioskId: kiosk });
+    expect(scans.map((row) => row.kioskId).sort()).toEqual([kiosk, null].sort());
+    expect(scans.every((row) => row.adId === id)).toBe(true);
     expect(JSON.stringify(scans[0])).not.toContain("203.0.113.9");
 
     await saveAd(services, ownerA, input({ qrTarget: "website" }), id);

@@ -2,7 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { isbot } from "isbot";
 import { isUuid } from "~/lib/uuid";
-import { adScans, ads, businesses } from "../infra/db/schema";
+import { adScans, ads, businesses, kiosks } from "../infra/db/schema";
 import { resolveAuthSecret } from "../infra/config/secret";
 import type { Services } from "../services";
 import { localTime } from "~/lib/ad-schedule";
@@ -56,9 +56,14 @@ export async function scanShortLink(
   const bot = !scan.userAgent || isbot(scan.userAgent);
   if (bot) return { location, counted: false };
   const now = scan.now ?? new Date();
+  // The kiosk only when the server knows it: a made-up `k` is a scan from nowhere in particular.
+  const [kiosk] =
+    scan.kioskId && isUuid(scan.kioskId)
+      ? await db.select({ id: kiosks.id }).from(kiosks).where(eq(kiosks.id, scan.kioskId))
+      : [];
   await db.insert(adScans).values({
     adId: ad.id,
-    kioskId: scan.kioskId && isUuid(scan.kioskId) ? scan.kioskId : null,
+    kioskId: kiosk?.id ?? null,
     scannedAt: now,
     visitorHash: dailyVisitorHash(
       resolveAuthSecret(env),
