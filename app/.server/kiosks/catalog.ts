@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, gte, inArray, isNull, or } from "drizzle-orm";
+import { AD_MAX_VIDEO_SECONDS } from "~/lib/ad-schemas";
 import type { AdScheduleWindow } from "../infra/db/schema";
 import { adKiosks, ads, businesses, media, mediaRenditions } from "../infra/db/schema";
 import type { Database } from "../infra/db/client";
@@ -128,6 +129,9 @@ export async function loadCatalog(sources: CatalogSources, now = new Date()): Pr
     const own = renditions.filter((rendition) => rendition.mediaId === row.mediaId);
     const screenMedia = manifestMedia(sources.storage, own);
     if (!screenMedia) continue;
+    // A video over the limit reads as Rejected to its owner (docs/product.md#ads) and never plays.
+    if (screenMedia.kind === "video" && (screenMedia.durationMs ?? 0) > (AD_MAX_VIDEO_SECONDS + 0.5) * 1000)
+      continue;
     const seconds =
       screenMedia.kind === "video"
         ? Math.max(1, Math.ceil((screenMedia.durationMs ?? 0) / 1000))
