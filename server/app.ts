@@ -16,7 +16,7 @@ import { fairAdmission } from "./fair-admission";
 import { rejectMalformedRequests } from "./malformed-requests";
 import { mediaRouter } from "./media-route";
 import { requestLog } from "./request-log";
-import { contentSecurityPolicy, createNonce, rejectCrossSiteWrites } from "./security";
+import { contentSecurityPolicy, createNonce, isDeviceCall, rejectCrossSiteWrites } from "./security";
 
 export { parseEnv, setEnv } from "~/.server/infra/config/env";
 export { logger } from "~/.server/infra/logging/logger";
@@ -98,7 +98,9 @@ export function createApp(services: Services, { clientDir, dev = false }: AppOpt
     "/media",
     mediaRouter(() => services.storage, { isKnownOriginal: (key) => isKnownOriginal(services, key) }),
   );
-  const pageCache = dev ? null : createPageCache({ policy: (nonce) => contentSecurityPolicy(env, nonce) });
+  const pageCache = dev
+    ? null
+    : createPageCache({ policy: (nonce) => contentSecurityPolicy(env, nonce), changesNoPage: isDeviceCall });
   if (pageCache) app.use(pageCache.middleware);
   app.use(fairAdmission());
 

@@ -6,6 +6,13 @@ import type { NextFunction, Request, Response } from "express";
  */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * A kiosk's batch of plays (up to 500, about 250 bytes each in JSON) after a day offline: the one JSON body that may
+ * be larger. Still read whole by its route, so still bounded (docs/architecture.md#device-callers).
+ */
+export const PLAYS_BODY_BYTES = 256 * 1024;
+const LARGER_BODIES = new Map([["/api/kiosk/plays", PLAYS_BODY_BYTES]]);
+
 /** After refusing a body, how much more of it is read (and thrown away) before the connection is cut. */
 const LINGER_BYTES = 16 * 1024 * 1024;
 
@@ -49,7 +56,7 @@ function tooLarge(req: Request, res: Response, bytes: number, limit: number) {
 }
 
 /**
- * Caps every request body except the streamed uploads at `maxBytes`, before any handler reads a byte of it
+ * Caps every request body except the streamed uploads at `maxBytes` (a kiosk's plays at PLAYS_BODY_BYTES), before any handler reads a byte of it
  * (docs/security.md "Body size"):
  * - a declared Content-Length over the cap: 413 at once (Node.js reads exactly the declared length, so a length
  *   within the cap bounds the body);
@@ -57,9 +64,10 @@ function tooLarge(req: Request, res: Response, bytes: number, limit: number) {
  *   the bytes are counted as they arrive and thrown away; past the cap, 413; a whole body within it, 411.
  * Nothing is kept in memory, and the refused body never reaches React Router or Better Auth.
  */
-export function limitRequestBodies({ maxBytes = MAX_BODY_BYTES } = {}) {
+export function limitRequestBodies({ maxBytes: defaultMax = MAX_BODY_BYTES } = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || isUpload(req)) return next();
+    const maxBytes = LARGER_BODIES.get(req.path) ?? defaultMax;
     const declared = req.get("content-length");
     if (declared !== undefined) {
       if (Number(declared) <= maxBytes) return next();

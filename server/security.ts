@@ -58,15 +58,26 @@ export function createNonce() {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * A kiosk's call to the device API with its bearer token (docs/architecture.md#device-callers). A browser never adds
+ * an Authorization header by itself, a cross-site page cannot set one without a CORS preflight this server never
+ * grants, and the device routes read no cookie: a forged request has no credential to ride on, so the Origin check
+ * does not apply (a kiosk browser behind a proxy may send an Origin that differs from APP_URL).
+ */
+export function isDeviceCall(req: Pick<Request, "path" | "get">): boolean {
+  return req.path.startsWith("/api/kiosk/") && /^Bearer\s/i.test(req.get("authorization") ?? "");
+}
+
+/**
  * Cross-site request forgery guard for every state-changing request (forms, uploads, auth): a browser always
  * sends Origin (or Sec-Fetch-Site) with a cross-site POST, so one from another origin is refused here, before
  * any handler runs. Requests without either header come from non-browser clients, which carry no victim's
- * cookies. React Router and Better Auth check Origin too; this is the one place that covers every route.
+ * cookies. React Router and Better Auth check Origin too; this is the one place that covers every route. Kiosk
+ * device calls carrying their bearer token pass (`isDeviceCall`); every cookie-authenticated route stays guarded.
  */
 export function rejectCrossSiteWrites(env: Env) {
   const allowed = new Set([originOf(env.APP_URL)]);
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || isDeviceCall(req)) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     const selfOrigin = `${req.protocol}://${req.get("host")}`;

@@ -40,6 +40,11 @@ export default function AccountMenu({ viewer }: { viewer: HeaderViewer }) {
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
+          <Link to="/dashboard/ads">
+            <Icon name="monitor-play" /> My Ads
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
           <Link to="/admin">
             <Icon name="store" /> Business Listing Dashboard
           </Link>
@@ -52,8 +57,18 @@ export default function AccountMenu({ viewer }: { viewer: HeaderViewer }) {
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
+              <Link to="/admin/ads">
+                <Icon name="badge-check" /> Ad Review
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
               <Link to="/admin/inbox">
                 <Icon name="inbox" /> Inbox
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/kiosks">
+                <Icon name="monitor-play" /> Kiosks
               </Link>
             </DropdownMenuItem>
           </>

@@ -1,5 +1,7 @@
 import { useEffect } from "react";
-import { useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/media";
 import type { loader as rootLoader } from "~/root";
 import { useDeleteMediaToasts } from "~/components/dashboard/media-card";
@@ -72,7 +74,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               never see it.
             </p>
           </div>
-          <UploadMediaDialog signedIn={signedIn} />
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link to="/dashboard/ads">
+                <Icon name="monitor-play" aria-hidden /> My Ads
+              </Link>
+            </Button>
+            <UploadMediaDialog signedIn={signedIn} />
+          </div>
         </div>
       </section>
       <section className="container-page py-10" aria-labelledby="media-heading">

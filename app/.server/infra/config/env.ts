@@ -61,6 +61,13 @@ const EnvSchema = z
       .min(1, "WEB_CONCURRENCY must be a whole number of server processes, 1 or more")
       .max(64, "WEB_CONCURRENCY must be at most 64")
       .default(1),
+    /** How often a kiosk screen revalidates its manifest (docs/product.md#kiosks). */
+    KIOSK_POLL_SECONDS: z.coerce
+      .number({ message: "KIOSK_POLL_SECONDS must be a whole number of seconds from 5 to 3600" })
+      .int("KIOSK_POLL_SECONDS must be a whole number of seconds from 5 to 3600")
+      .min(5, "KIOSK_POLL_SECONDS must be a whole number of seconds from 5 to 3600")
+      .max(3600, "KIOSK_POLL_SECONDS must be a whole number of seconds from 5 to 3600")
+      .default(60),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** A system ffmpeg / ffprobe instead of the static builds `npm ci` installs (app/.server/media-processing). */
     FFMPEG_PATH: z.string().min(1).optional(),

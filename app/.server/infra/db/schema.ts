@@ -535,6 +535,48 @@ export const kioskPlays = pgTable(
   ],
 );
 
+/**
+ * A pairing in progress: the code a new screen shows, until an admin enters it and picks the kiosk (claim) and the
+ * screen collects its device token (hand-over, once). The screen proves itself with the secret it was given,
+ * kept here only as its SHA-256; the device token is made at hand-over and only its hash is kept (on the kiosk).
+ */
+export const kioskPairings = pgTable(
+  "kiosk_pairings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    kioskId: uuid("kiosk_id").references(() => kiosks.id, { onDelete: "cascade" }),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    handedOverAt: timestamp("handed_over_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("kiosk_pairings_code_idx").on(table.code),
+    index("kiosk_pairings_expires_idx").on(table.expiresAt),
+    check("kiosk_pairings_code_check", sql.raw(`code ~ '^[A-Z0-9]{6}$'`)),
+  ],
+);
+
+/** Kiosks an admin picked for an ad: an ad with picks plays on exactly those kiosks, whatever its radius. */
+export const adKiosks = pgTable(
+  "ad_kiosks",
+  {
+    adId: uuid("ad_id")
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    kioskId: uuid("kiosk_id")
+      .notNull()
+      .references(() => kiosks.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.adId, table.kioskId] }),
+    index("ad_kiosks_kiosk_idx").on(table.kioskId),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -556,6 +598,8 @@ export const schema = {
   adScans,
   kiosks,
   kioskPlays,
+  kioskPairings,
+  adKiosks,
 };
 
 export type Schema = typeof schema;
@@ -567,3 +611,4 @@ export type MediaRendition = typeof mediaRenditions.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Ad = typeof ads.$inferSelect;
 export type Kiosk = typeof kiosks.$inferSelect;
+export type KioskPairing = typeof kioskPairings.$inferSelect;

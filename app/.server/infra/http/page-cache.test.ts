@@ -7,7 +7,11 @@ import { createPageCache, keepRenderedPage, pageCacheContext } from "./page-cach
 let renders = 0;
 let base = "";
 let close: () => void;
-const cache = createPageCache({ policy: (nonce) => `script-src 'nonce-${nonce}'`, ttlMs: 60_000 });
+const cache = createPageCache({
+  policy: (nonce) => `script-src 'nonce-${nonce}'`,
+  ttlMs: 60_000,
+  changesNoPage: (req) => req.path === "/device-write",
+});
 
 /** What React Router does with a page request: its root middleware around the render. */
 async function render(req: express.Request, res: express.Response, cacheControl: string) {
@@ -45,6 +49,9 @@ beforeAll(async () => {
   app.get("/signin", (req, res) => void render(req, res, "public, max-age=60"));
   app.post("/save", (_req, res) => {
     res.status(204).end();
+  });
+  app.post("/device-write", (_req, res) => {
+    res.status(200).end();
   });
   app.post("/refused", (_req, res) => {
     res.status(400).end();
@@ -102,10 +109,12 @@ describe("page cache", () => {
     }
   });
 
-  it("clears on a successful write, not on a refused one", async () => {
+  it("clears on a successful write, not on a refused one or one that changes no page", async () => {
     await fetch(`${base}/page`);
     expect((await fetch(`${base}/page`)).headers.get("x-page-cache")).toBe("hit");
     await fetch(`${base}/refused`, { method: "POST" });
+    expect((await fetch(`${base}/page`)).headers.get("x-page-cache")).toBe("hit");
+    await fetch(`${base}/device-write`, { method: "POST" });
     expect((await fetch(`${base}/page`)).headers.get("x-page-cache")).toBe("hit");
     await fetch(`${base}/save`, { method: "POST" });
     expect(cache.size()).toBe(0);

@@ -24,6 +24,11 @@ export interface PageCacheOptions {
   policy: (nonce: string) => string;
   ttlMs?: number;
   maxEntries?: number;
+  /**
+   * Writes that change no page (a kiosk's heartbeat or plays): they leave the cache as it is, or a fleet of screens
+   * writing every minute would keep it empty.
+   */
+  changesNoPage?: (req: Request) => boolean;
 }
 
 /**
@@ -36,11 +41,17 @@ export interface PageCacheOptions {
  * `middleware` goes before React Router's handler; `keepRenderedPage` is the root route's middleware and hands
  * it what was rendered, through `pageCacheContext` (`contextFor`).
  */
-export function createPageCache({ policy, ttlMs = 5_000, maxEntries = 500 }: PageCacheOptions) {
+export function createPageCache({
+  policy,
+  ttlMs = 5_000,
+  maxEntries = 500,
+  changesNoPage,
+}: PageCacheOptions) {
   const pages = new Map<string, Page>();
 
   function middleware(req: Request, res: ExpressResponse, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") {
+      if (changesNoPage?.(req)) return next();
       res.on("finish", () => {
         if (res.statusCode < 400) pages.clear();
       });

@@ -1,0 +1,81 @@
+import type { Logger } from "pino";
+import type { RouterContextProvider } from "react-router";
+import { getRequestInfo } from "../infra/http/request-context";
+import { getServicesFrom, type Services } from "../services";
+import { bearerToken } from "./device-token";
+import { kioskRuntime, type KioskRuntime } from "./runtime";
+
+// The device API's door (docs/architecture.md#device-callers): JSON in and out, no cookies, a bearer token; a
+// wrong token counts against the caller's address, and a blocked address is refused before anything is looked up.
+
+export interface DeviceRequest {
+  request: Request;
+  services: Services;
+  runtime: KioskRuntime;
+  clientIp: string;
+  log: Logger;
+}
+
+/** A JSON answer the browser and every proxy keep no copy of (manifests set their own revalidation headers). */
+export function deviceJson(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  return Response.json(body, { ...init, headers });
+}
+
+export function tooManyAttempts(retryAfter: number): Response {
+  return deviceJson(
+    { error: "too-many-attempts" },
+    { status: 429, headers: { "Retry-After": String(retryAfter) } },
+  );
+}
+
+export const UNPAIRED = () =>
+  deviceJson({ error: "unpaired" }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
+
+/**
+ * Runs a device endpoint: a blocked address gets 429 before anything else; an unexpected failure is logged once
+ * and answered 500 in JSON; replies thrown as Responses pass through.
+ */
+export async function deviceEndpoint(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  handle: (device: DeviceRequest) => Promise<Response>,
+): Promise<Response> {
+  const { clientIp, log } = getRequestInfo(context);
+  const services = getServicesFrom(context);
+  const runtime = kioskRuntime(services);
+  const blocked = runtime.guesses.blocked(clientIp);
+  if (!blocked.allowed) return tooManyAttempts(blocked.retryAfter);
+  try {
+    return await handle({ request, services, runtime, clientIp, log });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    log.error({ err: thrown }, "kiosk device request failed");
+    return deviceJson({ error: "unexpected" }, { status: 500 });
+  }
+}
+
+/** The request's device token; none at all is 401 (not a guess: nothing was tried). */
+export function requireBearer(device: DeviceRequest): string {
+  const token = bearerToken(device.request.headers.get("Authorization"));
+  if (!token) throw UNPAIRED();
+  return token;
+}
+
+/** A token that names no paired kiosk: counted as a guess, then 401 (or 429 once the address is over its limit). */
+export async function refuseToken(device: DeviceRequest): Promise<never> {
+  const verdict = await device.runtime.guesses.wrongGuess(device.services.db, device.clientIp);
+  throw verdict.allowed ? UNPAIRED() : tooManyAttempts(verdict.retryAfter);
+}
+
+/** The request's JSON body, or a 400 when it is not JSON. */
+export async function readJson(request: Request): Promise<unknown> {
+  try {
+    return JSON.parse(await request.text());
+  } catch {
+    throw deviceJson({ error: "malformed" }, { status: 400 });
+  }
+}
+
+export const METHOD_NOT_ALLOWED = (allow: string) =>
+  deviceJson({ error: "method-not-allowed" }, { status: 405, headers: { Allow: allow } });

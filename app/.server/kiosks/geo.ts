@@ -1,0 +1,17 @@
+const EARTH_RADIUS_MILES = 3958.8;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+export interface LatLon {
+  latitude: number;
+  longitude: number;
+}
+
+/** Great-circle distance in miles (haversine): what "within N miles of the listing" means for an ad's reach. */
+export function distanceMiles(a: LatLon, b: LatLon): number {
+  const dLat = radians(b.latitude - a.latitude);
+  const dLon = radians(b.longitude - a.longitude);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}

@@ -1,0 +1,56 @@
+import type { Database } from "../infra/db/client";
+import { hitRateLimit, type RateLimitRule } from "../infra/rate-limit";
+
+// Guessing on the device API (docs/product.md#kiosks, "Limits"): a wrong device token or pairing secret counts
+// against the caller's address; a wrong pairing code (entered by an admin) against the address and the whole site.
+// Right answers never count, so a paired fleet behind one shop router costs the limiter nothing.
+
+/** Wrong device tokens or pairing secrets from one address. */
+export const DEVICE_GUESS_RULE: RateLimitRule = { window: 600, max: 20 };
+/** New pairing codes from one address: a waiting screen asks for one every 10 minutes. */
+export const PAIRING_START_RULE: RateLimitRule = { window: 3600, max: 30 };
+/** Wrong pairing codes from one address. */
+export const CODE_GUESS_RULE: RateLimitRule = { window: 600, max: 10 };
+/** Wrong pairing codes from everyone together: what keeps the code space (31⁶) out of reach. */
+export const CODE_GUESS_GLOBAL_RULE: RateLimitRule = { window: 600, max: 100 };
+
+export interface GuessVerdict {
+  allowed: boolean;
+  retryAfter: number;
+}
+
+/**
+ * Addresses that went over DEVICE_GUESS_RULE, remembered by this process until their window ends: a blocked address is
+ * refused before its token is even looked up, so a lucky guess after the limit gets nothing either, and a flood of
+ * guesses costs no database writes. Other processes learn it from the shared counter at their next wrong guess.
+ */
+export class DeviceGuessLimiter {
+  private readonly blockedUntil = new Map<string, number>();
+
+  constructor(private readonly rule: RateLimitRule = DEVICE_GUESS_RULE) {}
+
+  /** Whether `ip` is blocked now (seconds left), without touching the database. */
+  blocked(ip: string, now = Date.now()): GuessVerdict {
+    const until = this.blockedUntil.get(ip);
+    if (until === undefined) return { allowed: true, retryAfter: 0 };
+    if (until <= now) {
+      this.blockedUntil.delete(ip);
+      return { allowed: true, retryAfter: 0 };
+    }
+    return { allowed: false, retryAfter: Math.ceil((until - now) / 1000) };
+  }
+
+  /** Counts one wrong guess from `ip`; over the limit, the address is blocked for the rest of the window. */
+  async wrongGuess(db: Database, ip: string, now = Date.now()): Promise<GuessVerdict> {
+    const result = await hitRateLimit(db, `kiosk-guess:${ip}`, this.rule);
+    if (!result.allowed) {
+      if (this.blockedUntil.size > 10_000) this.forgetExpired(now);
+      this.blockedUntil.set(ip, now + result.retryAfter * 1000);
+    }
+    return result;
+  }
+
+  private forgetExpired(now: number) {
+    for (const [ip, until] of this.blockedUntil) if (until <= now) this.blockedUntil.delete(ip);
+  }
+}

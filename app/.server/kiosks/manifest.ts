@@ -1,0 +1,167 @@
+import { createHash } from "node:crypto";
+import { localTime, type AdTiming } from "~/lib/ad-schedule";
+import { qrSvg } from "../ads/qr";
+import type { Catalog, CatalogAd, CatalogCache, HouseItem, ManifestMedia } from "./catalog";
+import type { DeviceKiosk } from "./device-token";
+import { distanceMiles } from "./geo";
+import { rotationOrder } from "./rotation";
+
+// One kiosk's manifest (docs/product.md#kiosks, "What a kiosk plays"; the device contract is in
+// docs/architecture.md#device-callers): the ads that target it and may play in the next 24 hours of its own time,
+// in rotation order with the house slides, versioned by the hash of its content.
+
+export interface ManifestItem {
+  /** Stable across versions while the item stays: `ad:{adId}:{turn}` or `house:…:{turn}`. */
+  id: string;
+  kind: "ad" | "house";
+  adId: string | null;
+  title: string;
+  businessName: string;
+  media: ManifestMedia;
+  seconds: number;
+  callToAction: string | null;
+  qrSvg: string;
+  shortLink: string;
+  timing: AdTiming;
+}
+
+export interface ManifestContent {
+  pollSeconds: number;
+  kiosk: { id: string; label: string; orientation: "portrait" | "landscape"; timeZone: string };
+  items: ManifestItem[];
+}
+
+export interface Manifest extends ManifestContent {
+  /** The ETag's value: a hash of the content. */
+  version: string;
+}
+
+const DAY_MS = 24 * 3600_000;
+const ALWAYS: AdTiming = { startsOn: "1970-01-01", endsOn: null, schedule: [] };
+
+/** Whether the ad reaches this kiosk: picked for it by an admin, or (when no kiosk was picked) within its radius. */
+export function targetsKiosk(ad: CatalogAd, kiosk: DeviceKiosk): boolean {
+  if (ad.pickedKioskIds.length > 0) return ad.pickedKioskIds.includes(kiosk.id);
+  if (kiosk.latitude === null || kiosk.longitude === null || ad.latitude === null || ad.longitude === null) {
+    return false;
+  }
+  return (
+    distanceMiles(
+      { latitude: kiosk.latitude, longitude: kiosk.longitude },
+      { latitude: ad.latitude, longitude: ad.longitude },
+    ) <= ad.radiusMiles
+  );
+}
+
+/**
+ * Whether the ad's dates and windows may cover some moment of the next 24 hours in `timeZone`. Generous on purpose
+ * (a window on any weekday those hours touch, or on the day before for one that runs past midnight): the player
+ * checks the exact moment with isScheduledAt before each play.
+ */
+export function mayPlayWithinDay(
+  ad: Pick<CatalogAd, "startsOn" | "endsOn" | "schedule">,
+  timeZone: string,
+  now: Date,
+) {
+  const from = localTime(now, timeZone);
+  const to = localTime(new Date(now.getTime() + DAY_MS), timeZone);
+  if (ad.endsOn && ad.endsOn < from.date) return false;
+  if (ad.startsOn > to.date) return false;
+  if (ad.schedule.length === 0) return true;
+  const days = new Set([(from.weekday + 6) % 7, from.weekday, to.weekday]);
+  return ad.schedule.some((window) => window.days.some((day) => days.has(day)));
+}
+
+/** The catalog's ads this kiosk may play in the next 24 hours. */
+export function adsForKiosk(catalog: Catalog, kiosk: DeviceKiosk, now: Date): CatalogAd[] {
+  return catalog.ads.filter((ad) => targetsKiosk(ad, kiosk) && mayPlayWithinDay(ad, kiosk.timeZone, now));
+}
+
+/** The short link printed and encoded on a kiosk's screen: the ad's /q/ code, naming the kiosk. */
+export function kioskShortLink(appUrl: string, shortCode: string, kioskId: string): string {
+  return `${appUrl}/q/${shortCode}?k=${kioskId}`;
+}
+
+/** Builds the manifest's content (QR codes included) and its version. */
+export async function buildManifest(
+  kiosk: DeviceKiosk,
+  selected: CatalogAd[],
+  house: HouseItem[],
+  { appUrl, pollSeconds }: { appUrl: string; pollSeconds: number },
+): Promise<Manifest> {
+  const items: ManifestItem[] = [];
+  const qrByAd = new Map<string, Promise<string>>();
+  for (const slot of rotationOrder(kiosk.id, selected, house)) {
+    if (slot.kind === "house") {
+      const { id, ...item } = slot.house;
+      items.push({ id: `${id}:${slot.turn}`, kind: "house", adId: null, ...item, timing: ALWAYS });
+      continue;
+    }
+    const ad = slot.ad;
+    const shortLink = kioskShortLink(appUrl, ad.shortCode, kiosk.id);
+    let qr = qrByAd.get(ad.id);
+    if (!qr) qrByAd.set(ad.id, (qr = qrSvg(shortLink)));
+    items.push({
+      id: `ad:${ad.id}:${slot.turn}`,
+      kind: "ad",
+      adId: ad.id,
+      title: ad.title,
+      businessName: ad.businessName,
+      media: ad.media,
+      seconds: ad.seconds,
+      callToAction: ad.callToAction,
+      qrSvg: await qr,
+      shortLink,
+      timing: { startsOn: ad.startsOn, endsOn: ad.endsOn, schedule: ad.schedule },
+    });
+  }
+  const content: ManifestContent = {
+    pollSeconds,
+    kiosk: { id: kiosk.id, label: kiosk.label, orientation: kiosk.orientation, timeZone: kiosk.timeZone },
+    items,
+  };
+  const version = createHash("sha256").update(JSON.stringify(content)).digest("base64url").slice(0, 27);
+  return { version, ...content };
+}
+
+/** What decides a kiosk's manifest: its own settings, the ads picked for it, the house slides. */
+function manifestKey(
+  kiosk: DeviceKiosk,
+  selected: CatalogAd[],
+  catalog: Catalog,
+  pollSeconds: number,
+): string {
+  const own = `${kiosk.label}\u0000${kiosk.orientation}\u0000${kiosk.timeZone}\u0000${pollSeconds}`;
+  return `${own}\u0000${catalog.houseHash}\u0000${selected.map((ad) => ad.hash).join(",")}`;
+}
+
+const MAX_REMEMBERED_KIOSKS = 200_000;
+
+/**
+ * Each kiosk's current manifest version, remembered by what decides it, so a revalidation that finds nothing new
+ * (the usual case) is answered without building the manifest or its QR codes again.
+ */
+export class ManifestVersions {
+  private readonly versions = new Map<string, { key: string; version: string }>();
+
+  constructor(
+    private readonly catalog: CatalogCache,
+    private readonly options: { appUrl: string; pollSeconds: number },
+  ) {}
+
+  /** The kiosk's current version; the manifest itself too when it had to be built (or `build` asks for it). */
+  async current(
+    kiosk: DeviceKiosk,
+    { now = new Date(), build = false }: { now?: Date; build?: boolean } = {},
+  ): Promise<{ version: string; manifest: Manifest | null }> {
+    const catalog = await this.catalog.get(now.getTime());
+    const selected = adsForKiosk(catalog, kiosk, now);
+    const key = manifestKey(kiosk, selected, catalog, this.options.pollSeconds);
+    const known = this.versions.get(kiosk.id);
+    if (known && known.key === key && !build) return { version: known.version, manifest: null };
+    const manifest = await buildManifest(kiosk, selected, catalog.house, this.options);
+    if (this.versions.size >= MAX_REMEMBERED_KIOSKS) this.versions.clear();
+    this.versions.set(kiosk.id, { key, version: manifest.version });
+    return { version: manifest.version, manifest };
+  }
+}

@@ -1,0 +1,206 @@
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import type { FormReply } from "~/lib/form-submission";
+import { describeKioskState, type AdminKiosk } from "~/lib/kiosk-schemas";
+import { cn } from "~/lib/cn";
+import { ConfirmKioskAction } from "./confirm-kiosk-action";
+import { KioskAdsDialog, type AdPick } from "./kiosk-ads-dialog";
+
+/** Every card's small forms (unpair, retire, pick) share one keyed fetcher, so the page shows their toasts. */
+export const KIOSK_FETCHER_KEY = "kiosk-action";
+
+function formatTime(iso: string, timeZone: string) {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone }).format(
+    new Date(iso),
+  );
+}
+
+/** Bytes in MB with one decimal (docs/product.md#dates-and-numbers). */
+function formatMegabytes(bytes: number) {
+  return `${(bytes / 1_048_576).toFixed(1)} MB`;
+}
+
+interface KioskListProps {
+  kiosks: AdminKiosk[];
+  ads: AdPick[];
+  timeZone: string;
+  onEdit: (kiosk: AdminKiosk) => void;
+  onPair: (kiosk: AdminKiosk) => void;
+}
+
+/** The fleet, active kiosks first: one card each, a single column on a phone. */
+export function KioskList({ kiosks, ads, timeZone, onEdit, onPair }: KioskListProps) {
+  const [picking, setPicking] = useState<AdminKiosk | null>(null);
+  if (kiosks.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed p-10 text-center">
+        <Icon name="monitor-play" className="mx-auto size-10 text-muted-foreground" aria-hidden />
+        <p className="mt-3 font-semibold text-ink">No kiosks yet</p>
+        <p className="text-sm text-muted-foreground">
+          Add a kiosk, then pair the screen in the shop with it.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {kiosks.map((kiosk) => (
+          <li key={kiosk.id}>
+            <KioskCard
+              kiosk={kiosk}
+              timeZone={timeZone}
+              pickedAds={ads.filter((ad) => ad.pickedKioskIds.includes(kiosk.id)).length}
+              onEdit={() => onEdit(kiosk)}
+              onPair={() => onPair(kiosk)}
+              onPickAds={() => setPicking(kiosk)}
+            />
+          </li>
+        ))}
+      </ul>
+      <KioskAdsDialog
+        kiosk={picking}
+        ads={ads}
+        fetcherKey={KIOSK_FETCHER_KEY}
+        onClose={() => setPicking(null)}
+      />
+    </>
+  );
+}
+
+function StateBadge({ kiosk, timeZone }: { kiosk: AdminKiosk; timeZone: string }) {
+  const text = describeKioskState(kiosk, (iso) => formatTime(iso, timeZone));
+  if (kiosk.retiredAt) return <Badge variant="outline">{text}</Badge>;
+  if (kiosk.online) {
+    return (
+      <Badge className="bg-emerald-600 text-white">
+        <Icon name="circle-check" aria-hidden /> {text}
+      </Badge>
+    );
+  }
+  if (!kiosk.paired) return <Badge variant="secondary">{text}</Badge>;
+  return (
+    <Badge variant="destructive">
+      <Icon name="circle-exclamation-point" aria-hidden /> {text}
+    </Badge>
+  );
+}
+
+function KioskCard({
+  kiosk,
+  timeZone,
+  pickedAds,
+  onEdit,
+  onPair,
+  onPickAds,
+}: {
+  kiosk: AdminKiosk;
+  timeZone: string;
+  pickedAds: number;
+  onEdit: () => void;
+  onPair: () => void;
+  onPickAds: () => void;
+}) {
+  const titleId = useId();
+  const fetcher = useFetcher<FormReply>({ key: KIOSK_FETCHER_KEY });
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === kiosk.id;
+  const retired = Boolean(kiosk.retiredAt);
+  const post = (intent: "unpair" | "retire") =>
+    void fetcher.submit({ intent, id: kiosk.id }, { method: "post", action: "/admin/kiosks" });
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      aria-busy={busy}
+      className={cn("h-full rounded-xl border bg-card p-5 shadow-sm", retired && "bg-muted/40")}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 items-start gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
+            <Icon name="monitor-play" className="size-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <h2 id={titleId} className="text-lg font-bold break-words text-ink">
+              {kiosk.label}
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              {kiosk.hostName ? `${kiosk.hostName}${kiosk.hostCity ? `, ${kiosk.hostCity}` : ""}` : "No host"}
+            </p>
+          </div>
+        </div>
+        <StateBadge kiosk={kiosk} timeZone={timeZone} />
+      </div>
+
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium text-muted-foreground">Playing</dt>
+        <dd className="min-w-0 break-words">{kiosk.online && kiosk.playing ? kiosk.playing : "—"}</dd>
+        <dt className="font-medium text-muted-foreground">Player</dt>
+        <dd>{kiosk.playerVersion ?? "—"}</dd>
+        <dt className="font-medium text-muted-foreground">Storage</dt>
+        <dd>{kiosk.storageBytes !== null ? formatMegabytes(kiosk.storageBytes) : "—"}</dd>
+        <dt className="font-medium text-muted-foreground">Last error</dt>
+        <dd className="min-w-0 break-words">{kiosk.lastError ?? "—"}</dd>
+        <dt className="font-medium text-muted-foreground">Screen</dt>
+        <dd>
+          {kiosk.orientation === "portrait" ? "Portrait" : "Landscape"} ·{" "}
+          {kiosk.timeZone.replaceAll("_", " ")}
+        </dd>
+        <dt className="font-medium text-muted-foreground">Picked ads</dt>
+        <dd>{pickedAds === 0 ? "None (ads within their radius)" : pickedAds}</dd>
+      </dl>
+
+      {retired ? null : (
+        <div className="mt-4 flex flex-wrap items-center gap-2 border-t pt-4">
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={onEdit}
+            aria-label={`Edit ${kiosk.label}`}
+          >
+            <Icon name="pencil" aria-hidden /> Edit
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={onPickAds}
+            aria-label={`Picked ads for ${kiosk.label}`}
+          >
+            <Icon name="megaphone" aria-hidden /> Picked ads
+          </Button>
+          {kiosk.paired ? (
+            <ConfirmKioskAction
+              label={`Unpair ${kiosk.label}`}
+              trigger="Unpair"
+              icon="x"
+              title="Unpair this screen?"
+              description="Unpair this screen? It stops playing and goes back to showing a pairing code. You can pair it again with its new code."
+              confirm="Unpair"
+              busy={busy}
+              onConfirm={() => post("unpair")}
+            />
+          ) : (
+            <Button type="button" size="sm" onClick={onPair} aria-label={`Pair a screen with ${kiosk.label}`}>
+              <Icon name="monitor-play" aria-hidden /> Pair a screen
+            </Button>
+          )}
+          <ConfirmKioskAction
+            label={`Retire ${kiosk.label}`}
+            trigger="Retire"
+            icon="trash"
+            title="Retire this kiosk?"
+            description="Retire this kiosk? Its screen is unpaired and it stops playing for good. Its plays are kept for the results."
+            confirm="Retire"
+            busy={busy}
+            onConfirm={() => post("retire")}
+            className="ml-auto"
+          />
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,137 @@
+import { getFormProps } from "@conform-to/react";
+import { useFetcher } from "react-router";
+import { AdPreview, type PreviewMedia } from "./ad-preview";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
+import { Textarea } from "~/components/ui/textarea";
+import { describeSchedule } from "~/lib/ad-schedule";
+import { AdReviewSchema } from "~/lib/ad-schemas";
+import type { FormReply } from "~/lib/form-submission";
+import { useReplyToast } from "~/lib/use-reply-toast";
+import { useValidatedForm } from "~/lib/use-validated-form";
+
+export interface ReviewCardData {
+  id: string;
+  title: string;
+  businessId: string;
+  businessName: string;
+  owner?: { name: string; email: string };
+  media: PreviewMedia;
+  videoSeconds: number | null;
+  imageSeconds: number | null;
+  callToAction: string | null;
+  qrTarget: "listing" | "website";
+  startsOn: string;
+  endsOn: string | null;
+  schedule: { days: number[]; start: string; end: string }[];
+  radiusMiles: number;
+  submittedAt: string | Date;
+  qr: string;
+  shortLink: string;
+}
+
+/** One pending ad in the review queue: the preview, who sent it, for which listing, and approve or reject. */
+export function ReviewCard({ ad }: { ad: ReviewCardData }) {
+  const fetcher = useFetcher<FormReply>();
+  useReplyToast(fetcher.data, fetcher.state === "idle");
+  const [form, fields] = useValidatedForm(AdReviewSchema, {
+    id: `review-${ad.id}`,
+    lastResult: fetcher.data?.result,
+  });
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <article aria-labelledby={`review-${ad.id}-title`} className="rounded-xl border bg-card p-5 shadow-sm">
+      <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)]">
+        <AdPreview
+          media={ad.media}
+          businessName={ad.businessName}
+          callToAction={ad.callToAction}
+          qrSvg={ad.qr}
+          shortLink={ad.shortLink}
+        />
+        <div className="flex min-w-0 flex-col gap-3">
+          <h3 id={`review-${ad.id}-title`} className="text-lg font-semibold text-ink">
+            {ad.title}
+          </h3>
+          <dl className="grid gap-1 text-sm text-muted-foreground">
+            <div>
+              <dt className="inline font-medium text-foreground">Advertiser: </dt>
+              <dd className="inline">
+                {ad.owner ? `${ad.owner.name || ad.owner.email} (${ad.owner.email})` : "Unknown"}
+              </dd>
+            </div>
+            <div>
+              <dt className="inline font-medium text-foreground">Listing: </dt>
+              <dd className="inline">
+                <a
+                  href={`/business/${ad.businessId}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-primary hover:underline"
+                >
+                  {ad.businessName}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="inline font-medium text-foreground">On screen: </dt>
+              <dd className="inline">
+                {ad.media.kind === "video"
+                  ? `Video, ${Math.round(ad.videoSeconds ?? 0)} s`
+                  : `Image, ${ad.imageSeconds ?? 10} s`}
+              </dd>
+            </div>
+            <div>
+              <dt className="inline font-medium text-foreground">Runs: </dt>
+              <dd className="inline">
+                {ad.startsOn} – {ad.endsOn ?? "no end date"}; {describeSchedule(ad.schedule)}; within{" "}
+                {ad.radiusMiles === 1 ? "1 mile" : `${ad.radiusMiles} miles`}
+              </dd>
+            </div>
+            <div>
+              <dt className="inline font-medium text-foreground">QR code leads to: </dt>
+              <dd className="inline">
+                {ad.qrTarget === "website" ? "the listing's website" : "the listing's page"}
+              </dd>
+            </div>
+          </dl>
+          <fetcher.Form
+            method="post"
+            action="/admin/ads"
+            {...getFormProps(form)}
+            className="mt-auto space-y-3"
+          >
+            <input type="hidden" name="id" value={ad.id} />
+            <Field field={fields.reason} label="Reason" hint="Needed to reject; the owner reads it.">
+              <Textarea rows={2} maxLength={500} />
+            </Field>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="submit"
+                name="intent"
+                value="approve"
+                disabled={busy}
+                aria-label={`Approve ${ad.title}`}
+              >
+                <Icon name="check" aria-hidden /> Approve
+              </Button>
+              <Button
+                type="submit"
+                name="intent"
+                value="reject"
+                variant="outline"
+                disabled={busy}
+                className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+                aria-label={`Reject ${ad.title}`}
+              >
+                <Icon name="x" aria-hidden /> Reject
+              </Button>
+            </div>
+          </fetcher.Form>
+        </div>
+      </div>
+    </article>
+  );
+}

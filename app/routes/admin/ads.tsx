@@ -1,0 +1,137 @@
+import { redirect, useFetcher } from "react-router";
+import type { Route } from "./+types/ads";
+import { AdStatusBadge } from "~/components/ads/ad-status-badge";
+import { PauseButton } from "~/components/ads/pause-button";
+import { ReviewCard } from "~/components/ads/review-card";
+import { AD_TOASTS, AdReviewSchema } from "~/lib/ad-schemas";
+import type { FormReply } from "~/lib/form-submission";
+import { useReplyToast } from "~/lib/use-reply-toast";
+import { listAdsForReview, reviewAd, setAdPausedByAdmin } from "~/.server/ads/ads";
+import { qrSvg } from "~/.server/ads/qr";
+import { dialogAction } from "~/.server/actions/dialog-action";
+import { formReply } from "~/.server/actions/form-actions";
+import { requireAdmin } from "~/.server/auth/guards";
+import { getServicesFrom } from "~/.server/services";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Ad review | Local Shine" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Admins only: signed-out visitors go to /signin, everyone else to /dashboard. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request, context);
+  const services = getServicesFrom(context);
+  const result = await listAdsForReview(services, viewer);
+  if (!result.ok) throw redirect("/dashboard");
+  const queue = await Promise.all(
+    result.queue.map(async (ad) => {
+      const shortLink = `${services.env.APP_URL}/q/${ad.shortCode}`;
+      return { ...ad, shortLink, qr: await qrSvg(shortLink) };
+    }),
+  );
+  return { queue, recent: result.recent };
+}
+
+/** Approve, reject (with a reason), pause and resume; the domain functions refuse anyone but an admin. */
+export function action(args: Route.ActionArgs) {
+  return dialogAction(args, {
+    schema: AdReviewSchema,
+    failed: AD_TOASTS.actionFailed,
+    async act(input, { viewer, services, log }) {
+      if (input.intent === "approve" || input.intent === "reject") {
+        const result = await reviewAd(services, viewer, input.id, input);
+        if (!result.ok) {
+          log.info({ status: result.status, userId: viewer.id, adId: input.id }, "ad review refused");
+          return formReply({ ok: false, toast: AD_TOASTS.actionFailed }, result.status);
+        }
+        log.info({ userId: viewer.id, adId: input.id, decision: input.intent }, "ad reviewed");
+        return formReply({
+          ok: true,
+          intent: input.intent,
+          id: input.id,
+          toast: input.intent === "approve" ? AD_TOASTS.approved : AD_TOASTS.rejected,
+        });
+      }
+      const result = await setAdPausedByAdmin(services, viewer, input.id, input.intent === "pause");
+      if (!result.ok) return formReply({ ok: false, toast: AD_TOASTS.actionFailed }, result.status);
+      return formReply({
+        ok: true,
+        intent: input.intent,
+        id: input.id,
+        toast: input.intent === "pause" ? AD_TOASTS.paused : AD_TOASTS.resumed,
+      });
+    },
+  });
+}
+
+export default function AdReview({ loaderData }: Route.ComponentProps) {
+  const { queue, recent } = loaderData;
+  return (
+    <>
+      <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
+        <div className="container-page py-10 sm:py-14">
+          <p className="text-sm font-semibold tracking-wide text-primary uppercase">Admin</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Ad review</h1>
+          <p className="mt-3 max-w-2xl text-muted-foreground">
+            Owners' ads wait here, oldest first, once their media is ready for screens. Approve, or reject
+            with a reason the owner will read; either way they are emailed.
+          </p>
+        </div>
+      </section>
+      <section className="container-page space-y-4 py-10" aria-labelledby="queue-heading">
+        <h2 id="queue-heading" className="text-xl font-semibold">
+          Awaiting review <span className="text-muted-foreground">({queue.length})</span>
+        </h2>
+        {queue.length === 0 ? (
+          <p className="rounded-xl border border-dashed bg-card p-8 text-center text-muted-foreground">
+            Nothing is waiting for review.
+          </p>
+        ) : (
+          <ul className="space-y-4">
+            {queue.map((ad) => (
+              <li key={ad.id}>
+                <ReviewCard ad={ad} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="container-page space-y-4 pb-14" aria-labelledby="recent-heading">
+        <h2 id="recent-heading" className="text-xl font-semibold">
+          All ads
+        </h2>
+        {recent.length === 0 ? (
+          <p className="text-muted-foreground">No ads yet.</p>
+        ) : (
+          <ul className="divide-y rounded-xl border bg-card">
+            {recent.map((ad) => (
+              <RecentAdRow key={ad.id} ad={ad} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function RecentAdRow({ ad }: { ad: Route.ComponentProps["loaderData"]["recent"][number] }) {
+  const fetcher = useFetcher<FormReply>();
+  useReplyToast(fetcher.data, fetcher.state === "idle");
+  const paused = ad.status === "paused";
+  return (
+    <li className="flex flex-wrap items-center gap-3 p-4">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-ink">{ad.title}</p>
+        <p className="text-sm text-muted-foreground">
+          {ad.businessName} · {ad.owner?.email}
+          {ad.reason ? ` · ${ad.reason}` : ""}
+        </p>
+      </div>
+      <AdStatusBadge status={ad.status} />
+      {ad.status !== "ended" ? (
+        <PauseButton fetcher={fetcher} action="/admin/ads" id={ad.id} title={ad.title} paused={paused} />
+      ) : null}
+    </li>
+  );
+}

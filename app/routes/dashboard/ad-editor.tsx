@@ -1,0 +1,507 @@
+import { getFormProps } from "@conform-to/react";
+import { useState } from "react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/ad-editor";
+import { AdPreview } from "~/components/ads/ad-preview";
+import { AdStatusBadge } from "~/components/ads/ad-status-badge";
+import { Button } from "~/components/ui/button";
+import { Field, FieldError } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { DAY_SHORT_NAMES, DAY_NAMES } from "~/lib/ad-schedule";
+import {
+  AD_CALL_TO_ACTION_MAX,
+  AD_DEFAULT_IMAGE_SECONDS,
+  AD_DEFAULT_RADIUS,
+  AD_MAX_IMAGE_SECONDS,
+  AD_MAX_VIDEO_SECONDS,
+  AD_MAX_WINDOWS,
+  AD_MESSAGES,
+  AD_MIN_IMAGE_SECONDS,
+  AD_RADIUS_CHOICES,
+  AD_TOASTS,
+  AdSchema,
+} from "~/lib/ad-schemas";
+import { cn } from "~/lib/cn";
+import { useReplyToast } from "~/lib/use-reply-toast";
+import { useRevalidateWhile } from "~/lib/use-revalidate-while";
+import { useValidatedForm } from "~/lib/use-validated-form";
+import { isUuid } from "~/lib/uuid";
+import { notFound } from "~/lib/not-found";
+import { adEditorChoices, getAdForOwner, saveAd } from "~/.server/ads/ads";
+import { qrSvg } from "~/.server/ads/qr";
+import { redirectWithToast } from "~/.server/accounts/action-helpers";
+import { formReply, parseSubmission } from "~/.server/actions/form-actions";
+import { requireUser } from "~/.server/auth/guards";
+import { getServicesFrom } from "~/.server/services";
+import { siteToday } from "~/.server/stories/site-date";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.id ? "Edit ad" : "New ad"} | Local Shine` },
+  { name: "robots", content: "noindex" },
+];
+
+/** /dashboard/ads/new (optionally ?media=<id>) and /dashboard/ads/:id: the owner's ad editor. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await requireUser(request, context);
+  const services = getServicesFrom(context);
+  if (params.id !== undefined && !isUuid(params.id)) notFound();
+  const [choices, ad] = await Promise.all([
+    adEditorChoices(services, viewer),
+    params.id ? getAdForOwner(services, viewer, params.id) : Promise.resolve(null),
+  ]);
+  if (params.id && !ad) notFound();
+  const shortLink = ad ? `${services.env.APP_URL}/q/${ad.shortCode}` : null;
+  const preselected = new URL(request.url).searchParams.get("media");
+  return {
+    choices,
+    ad,
+    shortLink,
+    qr: shortLink ? await qrSvg(shortLink) : null,
+    today: siteToday(services.env.SITE_TIMEZONE),
+    preselectedMedia:
+      preselected && choices.media.some((item) => item.id === preselected) ? preselected : null,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requireUser(request, context);
+  if (params.id !== undefined && !isUuid(params.id)) notFound();
+  const submission = await parseSubmission(request, AdSchema);
+  if (submission.status !== "success") {
+    return formReply({ ok: false, result: submission.reply() }, 400);
+  }
+  const result = await saveAd(getServicesFrom(context), viewer, submission.value, params.id);
+  if (!result.ok) {
+    if (result.status === 404) notFound();
+    return formReply(
+      { ok: false, result: submission.reply({ fieldErrors: mapErrors(result.fieldErrors) }) },
+      400,
+    );
+  }
+  const toast = result.created || result.resubmitted ? AD_TOASTS.created : AD_TOASTS.updated;
+  if (result.resubmitted) return redirectWithToast("/dashboard/ads", AD_TOASTS.resubmitted);
+  return redirectWithToast("/dashboard/ads", toast);
+}
+
+function mapErrors(errors: Record<string, string>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]));
+}
+
+export default function AdEditor({ loaderData }: Route.ComponentProps) {
+  const { choices, ad, qr, shortLink, today, preselectedMedia } = loaderData;
+  const reply = useActionData<typeof action>();
+  useReplyToast(reply);
+  // Media still being made ready for screens: look again until it is (its tile then says Ready).
+  useRevalidateWhile(choices.media.some((item) => item.status === "processing"));
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const [form, fields] = useValidatedForm(AdSchema, {
+    id: "ad",
+    lastResult: reply?.result,
+    defaultValue: ad
+      ? {
+          title: ad.title,
+          businessId: ad.businessId,
+          mediaId: ad.mediaId,
+          imageSeconds: String(ad.imageSeconds ?? AD_DEFAULT_IMAGE_SECONDS),
+          startsOn: ad.startsOn,
+          endsOn: ad.endsOn ?? "",
+          scheduled: ad.schedule.length > 0 ? "on" : undefined,
+          schedule: ad.schedule.map((window) => ({
+            days: window.days.map(String),
+            start: window.start,
+            end: window.end,
+          })),
+          callToAction: ad.callToAction ?? "",
+          qrTarget: ad.qrTarget,
+          radiusMiles: String(ad.radiusMiles),
+        }
+      : {
+          businessId: choices.listings.length === 1 ? choices.listings[0]!.id : undefined,
+          mediaId: preselectedMedia ?? undefined,
+          imageSeconds: String(AD_DEFAULT_IMAGE_SECONDS),
+          startsOn: today,
+          schedule: [{ days: ["1", "2", "3", "4", "5"], start: "09:00", end: "17:00" }],
+          qrTarget: "listing",
+          radiusMiles: String(AD_DEFAULT_RADIUS),
+        },
+  });
+
+  const selectedMedia = choices.media.find((item) => item.id === fields.mediaId.value) ?? null;
+  const selectedListing = choices.listings.find((listing) => listing.id === fields.businessId.value) ?? null;
+  const [scheduled, setScheduled] = useState(fields.scheduled.initialValue === "on");
+  const windows = fields.schedule.getFieldList();
+
+  if (choices.listings.length === 0 || choices.media.length === 0) {
+    return (
+      <EditorShell title={ad ? "Edit ad" : "New ad"}>
+        <div className="rounded-xl border border-dashed bg-card p-10 text-center">
+          <p className="text-lg font-semibold">
+            {choices.listings.length === 0
+              ? "First, add your business listing"
+              : "First, upload an image or video"}
+          </p>
+          <p className="mx-auto mt-1 max-w-md text-muted-foreground">
+            An ad shows one of your images or videos for one of your listings.
+          </p>
+          <Button asChild className="mt-5">
+            <Link to={choices.listings.length === 0 ? "/admin" : "/dashboard"}>
+              {choices.listings.length === 0 ? "Go to your listings" : "Go to your media"}
+            </Link>
+          </Button>
+        </div>
+      </EditorShell>
+    );
+  }
+
+  return (
+    <EditorShell
+      title={ad ? "Edit ad" : "New ad"}
+      status={ad ? <AdStatusBadge status={ad.status} /> : null}
+      intro={
+        ad?.status === "approved"
+          ? "This ad is approved. Changing what it shows or when sends it back to review; it keeps playing as it is until then."
+          : "Every ad is reviewed by our team before it plays. We'll email you when it has been looked at."
+      }
+    >
+      {ad?.status === "rejected" && ad.reason ? (
+        <p
+          className="mb-6 rounded-md bg-destructive/5 px-4 py-3 text-sm text-destructive"
+          data-testid="rejection-reason"
+        >
+          <span className="font-semibold">Not approved: </span>
+          {ad.reason}
+        </p>
+      ) : null}
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+        <Form method="post" {...getFormProps(form)} className="space-y-8">
+          <fieldset className="space-y-5">
+            <legend className="mb-2 text-lg font-semibold">What it shows</legend>
+            <Field
+              field={fields.title}
+              label="Title"
+              required
+              hint="For you and the reviewer; not shown on screen."
+            >
+              <Input maxLength={80} />
+            </Field>
+            <Field field={fields.businessId} label="Listing" required hint="The business this ad is for.">
+              <NativeSelect>
+                <option value="">Choose a listing</option>
+                {choices.listings.map((listing) => (
+                  <option key={listing.id} value={listing.id}>
+                    {listing.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <div className="space-y-2">
+              <p id="ad-media-label" className="text-sm font-medium">
+                Image or video{" "}
+                <span className="text-destructive" aria-hidden="true">
+                  *
+                </span>
+              </p>
+              <div
+                role="radiogroup"
+                aria-labelledby="ad-media-label"
+                aria-describedby={fields.mediaId.errors ? `${fields.mediaId.id}-error` : undefined}
+                className="grid grid-cols-2 gap-3 sm:grid-cols-3"
+              >
+                {choices.media.map((item) => {
+                  const tooLong =
+                    item.videoSeconds !== null && item.videoSeconds > AD_MAX_VIDEO_SECONDS + 0.5;
+                  const unusable = item.status === "failed" || tooLong;
+                  return (
+                    <label
+                      key={item.id}
+                      className={cn(
+                        "relative flex cursor-pointer flex-col overflow-hidden rounded-lg border bg-card text-sm shadow-xs has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary/40 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+                        unusable && "cursor-not-allowed opacity-60",
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name={fields.mediaId.name}
+                        value={item.id}
+                        defaultChecked={fields.mediaId.initialValue === item.id}
+                        disabled={unusable}
+                        className="sr-only"
+                      />
+                      <span className="block aspect-video bg-ink">
+                        {item.media.kind === "image" || item.media.poster ? (
+                          <img
+                            src={item.media.kind === "image" ? item.media.src : item.media.poster!}
+                            alt=""
+                            className="size-full object-contain"
+                            loading="lazy"
+                          />
+                        ) : (
+                          <span className="grid size-full place-items-center text-white/70">
+                            <Icon name="clapperboard" className="size-6" aria-hidden />
+                          </span>
+                        )}
+                      </span>
+                      <span className="line-clamp-1 px-2 pt-1.5 font-medium">{item.title}</span>
+                      <span className="px-2 pb-2 text-xs text-muted-foreground">
+                        {item.status === "failed"
+                          ? (item.error ?? AD_MESSAGES.mediaFailed)
+                          : tooLong
+                            ? AD_MESSAGES.videoTooLong
+                            : item.status === "ready"
+                              ? item.videoSeconds !== null
+                                ? `Video, ${Math.round(item.videoSeconds)} s`
+                                : "Image"
+                              : "Processing…"}
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+              <FieldError id={`${fields.mediaId.id}-error`} errors={fields.mediaId.errors} />
+            </div>
+            {selectedMedia?.media.kind === "video" ? (
+              <p className="text-sm text-muted-foreground">
+                A video plays for its own length (at most {AD_MAX_VIDEO_SECONDS} seconds), muted.
+              </p>
+            ) : (
+              <Field
+                field={fields.imageSeconds}
+                label="Seconds on screen"
+                hint={`${AD_MIN_IMAGE_SECONDS} to ${AD_MAX_IMAGE_SECONDS} seconds.`}
+                className="max-w-48"
+              >
+                <Input
+                  type="number"
+                  min={AD_MIN_IMAGE_SECONDS}
+                  max={AD_MAX_IMAGE_SECONDS}
+                  step={1}
+                  inputMode="numeric"
+                />
+              </Field>
+            )}
+            <Field
+              field={fields.callToAction}
+              label="Call to action"
+              markOptional
+              hint={`Printed beside the QR code, e.g. "Scan for 10% off your first visit". At most ${AD_CALL_TO_ACTION_MAX} characters.`}
+            >
+              <Input maxLength={AD_CALL_TO_ACTION_MAX} />
+            </Field>
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">The QR code leads to</legend>
+              <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name={fields.qrTarget.name}
+                    value="listing"
+                    defaultChecked={fields.qrTarget.initialValue !== "website"}
+                    className="size-4 accent-primary"
+                  />
+                  Your listing's page
+                </label>
+                <label
+                  className={cn(
+                    "flex items-center gap-2",
+                    selectedListing && !selectedListing.website && "opacity-60",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={fields.qrTarget.name}
+                    value="website"
+                    defaultChecked={fields.qrTarget.initialValue === "website"}
+                    disabled={Boolean(selectedListing && !selectedListing.website)}
+                    className="size-4 accent-primary"
+                  />
+                  Your website{selectedListing && !selectedListing.website ? " (the listing has none)" : ""}
+                </label>
+              </div>
+              <FieldError id={`${fields.qrTarget.id}-error`} errors={fields.qrTarget.errors} />
+            </fieldset>
+          </fieldset>
+
+          <fieldset className="space-y-5">
+            <legend className="mb-2 text-lg font-semibold">When and where it plays</legend>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field field={fields.startsOn} label="Start date" required>
+                <Input type="date" />
+              </Field>
+              <Field field={fields.endsOn} label="End date" markOptional hint="The last day it plays.">
+                <Input type="date" />
+              </Field>
+            </div>
+            <Field
+              field={fields.radiusMiles}
+              label="Kiosks within"
+              hint="Kiosks this far from your listing play the ad."
+              className="max-w-48"
+            >
+              <NativeSelect>
+                {AD_RADIUS_CHOICES.map((miles) => (
+                  <option key={miles} value={miles}>
+                    {miles === 1 ? "1 mile" : `${miles} miles`}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <div className="space-y-3">
+              <label className="flex items-center gap-2 text-sm font-medium">
+                <input
+                  type="checkbox"
+                  name={fields.scheduled.name}
+                  value="on"
+                  checked={scheduled}
+                  onChange={(event) => setScheduled(event.currentTarget.checked)}
+                  className="size-4 accent-primary"
+                />
+                Only on certain days and hours
+              </label>
+              <p className="text-xs text-muted-foreground">
+                In the kiosk's own time zone. A window that ends before it starts runs past midnight.
+              </p>
+              {scheduled ? (
+                <div className="space-y-3">
+                  {windows.map((window, index) => {
+                    const row = window.getFieldset();
+                    const days = (row.days.initialValue as string[] | string | undefined) ?? [];
+                    const checked = new Set(Array.isArray(days) ? days : [days]);
+                    return (
+                      <div
+                        key={window.key}
+                        className="rounded-lg border bg-card p-3"
+                        data-testid="schedule-window"
+                      >
+                        <fieldset>
+                          <legend className="sr-only">Window {index + 1} days</legend>
+                          <div className="flex flex-wrap gap-1.5">
+                            {DAY_SHORT_NAMES.map((name, day) => (
+                              <label
+                                key={name}
+                                className="flex cursor-pointer items-center rounded-md border px-2 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                              >
+                                <input
+                                  type="checkbox"
+                                  name={row.days.name}
+                                  value={String(day)}
+                                  defaultChecked={checked.has(String(day))}
+                                  className="sr-only"
+                                  aria-label={DAY_NAMES[day]}
+                                />
+                                {name}
+                              </label>
+                            ))}
+                          </div>
+                          <FieldError id={`${row.days.id}-error`} errors={row.days.errors} className="mt-1" />
+                        </fieldset>
+                        <div className="mt-3 flex flex-wrap items-end gap-3">
+                          <Field field={row.start} label="From" className="w-32">
+                            <Input type="time" />
+                          </Field>
+                          <Field field={row.end} label="Until" className="w-32">
+                            <Input type="time" />
+                          </Field>
+                          {windows.length > 1 ? (
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              {...form.remove.getButtonProps({ name: fields.schedule.name, index })}
+                              aria-label={`Remove window ${index + 1}`}
+                            >
+                              <Icon name="trash" aria-hidden /> Remove
+                            </Button>
+                          ) : null}
+                        </div>
+                      </div>
+                    );
+                  })}
+                  {windows.length < AD_MAX_WINDOWS ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      {...form.insert.getButtonProps({
+                        name: fields.schedule.name,
+                        defaultValue: { days: ["6"], start: "10:00", end: "14:00" },
+                      })}
+                    >
+                      <Icon name="plus" aria-hidden /> Add a window
+                    </Button>
+                  ) : null}
+                </div>
+              ) : null}
+            </div>
+          </fieldset>
+
+          <FieldError id={`${form.id}-error`} errors={form.errors} />
+          <div className="flex flex-wrap gap-3 border-t pt-6">
+            <Button type="submit" disabled={saving}>
+              {saving ? (
+                <Icon name="loader-circle" className="animate-spin" aria-hidden />
+              ) : (
+                <Icon name="save" aria-hidden />
+              )}
+              {ad ? "Save ad" : "Send for review"}
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/dashboard/ads">Cancel</Link>
+            </Button>
+          </div>
+        </Form>
+
+        <aside aria-labelledby="preview-heading" className="space-y-3 lg:sticky lg:top-24 lg:self-start">
+          <h2 id="preview-heading" className="text-lg font-semibold">
+            Preview
+          </h2>
+          <AdPreview
+            media={selectedMedia?.media ?? null}
+            businessName={selectedListing?.name ?? ""}
+            callToAction={fields.callToAction.value as string | undefined}
+            qrSvg={qr}
+            shortLink={shortLink}
+          />
+          {!qr ? (
+            <p className="text-xs text-muted-foreground">
+              The QR code and short link appear once the ad is saved.
+            </p>
+          ) : null}
+        </aside>
+      </div>
+    </EditorShell>
+  );
+}
+
+function EditorShell({
+  title,
+  status,
+  intro,
+  children,
+}: {
+  title: string;
+  status?: React.ReactNode;
+  intro?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
+        <div className="container-page py-8 sm:py-12">
+          <Link
+            to="/dashboard/ads"
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+          >
+            <Icon name="arrow-left" className="size-4" aria-hidden /> My Ads
+          </Link>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
+            {status}
+          </div>
+          {intro ? <p className="mt-3 max-w-2xl text-muted-foreground">{intro}</p> : null}
+        </div>
+      </section>
+      <div className="container-page py-10">{children}</div>
+    </>
+  );
+}
