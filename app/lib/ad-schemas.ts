@@ -9,6 +9,9 @@ export const AD_MIN_IMAGE_SECONDS = 5;
 export const AD_MAX_IMAGE_SECONDS = 30;
 export const AD_DEFAULT_IMAGE_SECONDS = 10;
 export const AD_MAX_VIDEO_SECONDS = 30;
+/** Whether a video of `seconds` is too long for an ad; half a second of leeway for a clip cut at "30 s". */
+export const isTooLongForAnAd = (seconds: number | null) =>
+  seconds !== null && seconds > AD_MAX_VIDEO_SECONDS + 0.5;
 export const AD_CALL_TO_ACTION_MAX = 60;
 export const AD_RADIUS_CHOICES = [1, 5, 10, 25] as const;
 export const AD_DEFAULT_RADIUS = 5;
@@ -154,7 +157,7 @@ export function adStatus(ad: AdStatusInput, today: string): { status: AdStatus; 
   if (ad.mediaStatus === "failed")
     return { status: "rejected", reason: ad.mediaError ?? AD_MESSAGES.mediaFailed };
   if (ad.mediaStatus !== "ready") return { status: "processing", reason: null };
-  if (ad.videoSeconds !== null && ad.videoSeconds > AD_MAX_VIDEO_SECONDS + 0.5) {
+  if (isTooLongForAnAd(ad.videoSeconds)) {
     return { status: "rejected", reason: AD_MESSAGES.videoTooLong };
   }
   if (ad.reviewStatus === "rejected") return { status: "rejected", reason: ad.rejectionReason };

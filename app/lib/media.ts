@@ -98,9 +98,6 @@ export interface MediaItem {
 
 export type MediaProcessingStatus = "processing" | "ready" | "failed";
 
-/** The longest video an ad may play (docs/product.md#ads). */
-export const MAX_AD_VIDEO_SECONDS = 30;
-
 /** A video's length as a card shows it: "0:07", "1:05". Rounded to the nearest second. */
 export function formatDuration(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));

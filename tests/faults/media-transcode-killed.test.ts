@@ -9,6 +9,7 @@ import { MEDIA_JOB, mediaTools } from "~/.server/media-processing";
 import { runTool } from "~/.server/media-processing/tools";
 import { createSignedInAccount } from "../support/http-accounts";
 import { storedFiles, uploadMedia } from "../support/http-media";
+import { childProcesses, isRunning } from "../support/processes";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "ls-transcode-killed-"));
@@ -22,34 +23,6 @@ afterAll(async () => {
   await server?.stop("SIGKILL");
   fs.rmSync(scratch, { recursive: true, force: true });
 });
-
-/** The processes whose parent is `parentPid`, with their command lines. */
-function childrenOf(parentPid: number) {
-  const found: { pid: number; command: string }[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      // "pid (comm) state ppid …": comm may hold spaces, so read after its closing parenthesis.
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid !== parentPid) continue;
-      const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ");
-      found.push({ pid: Number(entry), command });
-    } catch {
-      // It exited while being read.
-    }
-  }
-  return found;
-}
-
-const isAlive = (pid: number) => {
-  try {
-    const state = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !/\) Z /.test(state); // a zombie has died; only its parent's bookkeeping is left
-  } catch {
-    return false;
-  }
-};
 
 async function waitFor<T>(
   what: string,
@@ -98,7 +71,7 @@ describe("a server killed mid-transcode", () => {
       const serverPid = server.child.pid!;
       const encoder = await waitFor(
         "the transcode to start",
-        () => childrenOf(serverPid).find((child) => child.command.includes("libx264")),
+        () => childProcesses(serverPid).find((child) => child.command.includes("libx264")),
         60_000,
       );
       expect(fs.readdirSync(serverTmp)).toEqual([`ls-media-${mediaId}`]);
@@ -106,7 +79,11 @@ describe("a server killed mid-transcode", () => {
       // …when the server dies without a word.
       expect(await server.stop("SIGKILL")).toBeNull();
       // ffmpeg does not outlive it (setpriv --pdeathsig), so no orphan burns a core or competes with the retry.
-      await waitFor("ffmpeg to die with the server", () => (isAlive(encoder.pid) ? undefined : true), 5_000);
+      await waitFor(
+        "ffmpeg to die with the server",
+        () => (isRunning(encoder.pid) ? undefined : true),
+        5_000,
+      );
 
       server = await start();
       const dashboard = async () =>

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { databasePrefix } from "./database-prefix";
 
 /** A free loopback port. */
 export async function freePort(): Promise<number> {
@@ -95,7 +96,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   } catch {
     return null;
   }
-  const name = `ls_fault_${Date.now()}_${Math.random().toString(36).slice(2, 7)}`;
+  const name = `${databasePrefix("ls_fault_")}${Date.now()}_${Math.random().toString(36).slice(2, 7)}`;
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { databasePrefix } from "./database-prefix";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "../../app/.server/infra/db/client";
 
 export interface TestDatabase extends DatabaseHandle {
@@ -17,7 +18,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await handle.migrate();
     return { ...handle, target: { memory: true } };
   }
-  const name = `ls_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const name = `${databasePrefix()}${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -72,7 +72,7 @@ export async function probeVideo(tools: MediaTools, file: string, signal?: Abort
     json = await runTool(
       tools.ffprobe,
       ["-v", "error", ...SAFE_INPUT, "-print_format", "json", "-show_format", "-show_streams", file],
-      { signal },
+      { signal, lowPriority: true },
     );
   } catch (error) {
     // ffprobe answers 1 for data it cannot parse; anything else (a missing binary) is not the file's fault.

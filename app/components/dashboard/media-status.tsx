@@ -1,13 +1,11 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDuration, isVideoType, MAX_AD_VIDEO_SECONDS, type MediaItem } from "~/lib/media";
+import { AD_MESSAGES, isTooLongForAnAd } from "~/lib/ad-schemas";
+import { formatDuration, isVideoType, type MediaItem } from "~/lib/media";
 
 /** Where an owner starts an ad from a ready media item (docs/product.md#ads). */
-export const newAdHref = (mediaId: string) => `/dashboard/ads/new?media=${encodeURIComponent(mediaId)}`;
-
-/** Shown for a ready video that is too long to play as an ad, instead of the link (docs/product.md#ads). */
-const TOO_LONG_FOR_AN_AD = `Videos can be at most ${MAX_AD_VIDEO_SECONDS} seconds long.`;
+const newAdHref = (mediaId: string) => `/dashboard/ads/new?media=${encodeURIComponent(mediaId)}`;
 
 /**
  * A media card's processing state (docs/product.md#media-dashboard): Processing with a spinner, Ready (with a
@@ -50,7 +48,8 @@ function StatusLine({ item }: { item: MediaItem }) {
 
 function Ready({ item }: { item: MediaItem }) {
   const video = isVideoType(item.fileType);
-  const tooLong = video && (item.durationSec ?? 0) > MAX_AD_VIDEO_SECONDS;
+  // Said here instead of offering the link, as the ad editor would refuse it (docs/product.md#ads).
+  const tooLong = video && isTooLongForAnAd(item.durationSec);
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <p className="inline-flex items-center gap-1.5 font-medium text-emerald-700">
@@ -63,7 +62,7 @@ function Ready({ item }: { item: MediaItem }) {
         ) : null}
       </p>
       {tooLong ? (
-        <p className="text-xs text-muted-foreground">{TOO_LONG_FOR_AN_AD}</p>
+        <p className="text-xs text-muted-foreground">{AD_MESSAGES.videoTooLong}</p>
       ) : (
         <Link
           to={newAdHref(item.id)}
