@@ -87,8 +87,10 @@ export async function startServer(
   };
 }
 
-/** A throwaway PostgreSQL database on the local server, or null when none answers. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+/** A throwaway PostgreSQL database on the local server (named `${prefix}_…`), or null when none answers. */
+export async function createPostgresDatabase(
+  prefix = "ls_fault",
+): Promise<{ url: string; drop(): Promise<void> } | null> {
   const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
   try {
@@ -96,7 +98,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   } catch {
     return null;
   }
-  const name = `${databasePrefix("ls_fault_")}${Date.now()}_${Math.random().toString(36).slice(2, 7)}`;
+  const name = `${databasePrefix(`${prefix}_`)}${Date.now()}_${Math.random().toString(36).slice(2, 7)}`;
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);

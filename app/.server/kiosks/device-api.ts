@@ -1,9 +1,14 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Heartbeat } from "~/lib/kiosk-schemas";
 import { PlaySchema } from "~/lib/kiosk-schemas";
-import type { Database } from "../infra/db/client";
-import { kioskPlays, kiosks } from "../infra/db/schema";
-import { deviceKioskColumns, hashDeviceSecret, type DeviceKiosk } from "./device-token";
+import { queryRows, type Database } from "../infra/db/client";
+import {
+  DEVICE_KIOSK_COLUMNS,
+  hashDeviceSecret,
+  toDeviceKiosk,
+  type DeviceKiosk,
+  type DeviceKioskRow,
+} from "./device-token";
 import type { Manifest } from "./manifest";
 import type { KioskRuntime } from "./runtime";
 
@@ -55,15 +60,14 @@ export async function recordHeartbeat(
   heartbeat: Heartbeat,
   now = new Date(),
 ): Promise<HeartbeatReply | null> {
-  const [kiosk] = await db
-    .update(kiosks)
-    .set({
-      lastSeenAt: now,
-      lastHeartbeat: { ...heartbeat, receivedAt: now.toISOString() },
-      updatedAt: sql`${kiosks.updatedAt}`,
-    })
-    .where(and(eq(kiosks.deviceTokenHash, hashDeviceSecret(token)), isNull(kiosks.retiredAt)))
-    .returning(deviceKioskColumns);
+  const beat = JSON.stringify({ ...heartbeat, receivedAt: now.toISOString() });
+  const [row] = await queryRows<DeviceKioskRow>(
+    db,
+    sql`update kiosks set last_seen_at = ${now.toISOString()}, last_heartbeat = ${beat}::jsonb
+        where device_token_hash = ${hashDeviceSecret(token)} and retired_at is null
+        returning ${DEVICE_KIOSK_COLUMNS}`,
+  );
+  const kiosk = row ? toDeviceKiosk(row) : null;
   if (!kiosk) return null;
   const { version } = await runtime.manifests.current(kiosk, { now });
   return {
@@ -96,7 +100,13 @@ export async function recordPlays(
   now = new Date(),
 ): Promise<PlaysReply> {
   const latest = now.getTime() + MAX_CLOCK_AHEAD_MS;
-  const rows: (typeof kioskPlays.$inferInsert)[] = [];
+  const rows: {
+    id: string;
+    ad_id: string | null;
+    started_at: string;
+    ended_at: string;
+    completed: boolean;
+  }[] = [];
   const seen = new Set<string>();
   let ignored = 0;
   let repeated = 0;
@@ -120,18 +130,22 @@ export async function recordPlays(
     seen.add(id);
     rows.push({
       id,
-      kioskId,
-      adId: play.adId,
-      startedAt: new Date(play.startedAt),
-      endedAt: new Date(play.endedAt),
+      ad_id: play.adId?.toLowerCase() ?? null,
+      started_at: play.startedAt,
+      ended_at: play.endedAt,
       completed: play.completed,
     });
   }
   if (rows.length === 0) return { stored: 0, duplicates: repeated, ignored };
-  const inserted = await db
-    .insert(kioskPlays)
-    .values(rows)
-    .onConflictDoNothing({ target: kioskPlays.id })
-    .returning({ id: kioskPlays.id });
+  // One statement with one parameter, however long the batch.
+  const inserted = await queryRows<{ id: string }>(
+    db,
+    sql`insert into kiosk_plays (id, kiosk_id, ad_id, started_at, ended_at, completed)
+        select p.id, ${kioskId}::uuid, p.ad_id, p.started_at, p.ended_at, p.completed
+        from json_to_recordset(${JSON.stringify(rows)}::json)
+          as p(id uuid, ad_id uuid, started_at timestamptz, ended_at timestamptz, completed boolean)
+        on conflict (id) do nothing
+        returning id`,
+  );
   return { stored: inserted.length, duplicates: repeated + rows.length - inserted.length, ignored };
 }

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "../infra/db/client";
-import { kiosks } from "../infra/db/schema";
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "../infra/db/client";
 
 /** 256 random bits, URL-safe: a device token or a pairing secret. Nobody guesses one; only its hash is stored. */
 export function newDeviceSecret(): string {
@@ -23,14 +22,28 @@ export interface DeviceKiosk {
   longitude: number | null;
 }
 
-export const deviceKioskColumns = {
-  id: kiosks.id,
-  label: kiosks.label,
-  orientation: kiosks.orientation,
-  timeZone: kiosks.timeZone,
-  latitude: kiosks.latitude,
-  longitude: kiosks.longitude,
-};
+/** The kiosk columns a device request reads, as raw SQL selects them (the device API's hot path skips the query builder). */
+export const DEVICE_KIOSK_COLUMNS = sql.raw("id, label, orientation, time_zone, latitude, longitude");
+
+export interface DeviceKioskRow {
+  id: string;
+  label: string;
+  orientation: "portrait" | "landscape";
+  time_zone: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export function toDeviceKiosk(row: DeviceKioskRow): DeviceKiosk {
+  return {
+    id: row.id,
+    label: row.label,
+    orientation: row.orientation,
+    timeZone: row.time_zone,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}
 
 /** The bearer token of `Authorization: Bearer <token>`, or null. Tokens are base64url, 20 to 200 characters. */
 export function bearerToken(header: string | null): string | null {
@@ -40,10 +53,10 @@ export function bearerToken(header: string | null): string | null {
 
 /** The paired, active kiosk a device token belongs to, or null (unknown, revoked, or retired). */
 export async function findKioskByToken(db: Database, token: string): Promise<DeviceKiosk | null> {
-  const [row] = await db
-    .select(deviceKioskColumns)
-    .from(kiosks)
-    .where(and(eq(kiosks.deviceTokenHash, hashDeviceSecret(token)), isNull(kiosks.retiredAt)))
-    .limit(1);
-  return row ?? null;
+  const [row] = await queryRows<DeviceKioskRow>(
+    db,
+    sql`select ${DEVICE_KIOSK_COLUMNS} from kiosks
+        where device_token_hash = ${hashDeviceSecret(token)} and retired_at is null limit 1`,
+  );
+  return row ? toDeviceKiosk(row) : null;
 }

@@ -53,6 +53,29 @@ export function targetsKiosk(ad: CatalogAd, kiosk: DeviceKiosk): boolean {
   );
 }
 
+/** The local dates and weekdays the next 24 hours touch in a time zone (and the day before, for overnight windows). */
+interface LocalDay {
+  from: string;
+  to: string;
+  days: Set<number>;
+}
+
+const localDays = new Map<string, LocalDay>();
+
+/** The next 24 hours in `timeZone`, worked out once per zone and minute however many kiosks and ads ask. */
+function localDayOf(timeZone: string, now: Date): LocalDay {
+  const key = `${timeZone} ${Math.floor(now.getTime() / 60_000)}`;
+  let day = localDays.get(key);
+  if (!day) {
+    const from = localTime(now, timeZone);
+    const to = localTime(new Date(now.getTime() + DAY_MS), timeZone);
+    day = { from: from.date, to: to.date, days: new Set([(from.weekday + 6) % 7, from.weekday, to.weekday]) };
+    if (localDays.size > 1000) localDays.clear();
+    localDays.set(key, day);
+  }
+  return day;
+}
+
 /**
  * Whether the ad's dates and windows may cover some moment of the next 24 hours in `timeZone`. Generous on purpose
  * (a window on any weekday those hours touch, or on the day before for one that runs past midnight): the player
@@ -62,14 +85,12 @@ export function mayPlayWithinDay(
   ad: Pick<CatalogAd, "startsOn" | "endsOn" | "schedule">,
   timeZone: string,
   now: Date,
-) {
-  const from = localTime(now, timeZone);
-  const to = localTime(new Date(now.getTime() + DAY_MS), timeZone);
-  if (ad.endsOn && ad.endsOn < from.date) return false;
-  if (ad.startsOn > to.date) return false;
+): boolean {
+  const day = localDayOf(timeZone, now);
+  if (ad.endsOn && ad.endsOn < day.from) return false;
+  if (ad.startsOn > day.to) return false;
   if (ad.schedule.length === 0) return true;
-  const days = new Set([(from.weekday + 6) % 7, from.weekday, to.weekday]);
-  return ad.schedule.some((window) => window.days.some((day) => days.has(day)));
+  return ad.schedule.some((window) => window.days.some((weekday) => day.days.has(weekday)));
 }
 
 /** The catalog's ads this kiosk may play in the next 24 hours. */
