@@ -119,7 +119,9 @@ describe("a server killed mid-transcode", () => {
         expect(renditions.map((row) => row.kind).sort()).toEqual(["poster", "video"]);
         // Stored (besides the local store's sidecars): the original and exactly the two renditions; the killed
         // run's work directory is gone too.
-        const stored = storedFiles({ dataDir } as ServerProcess).filter((key) => !key.endsWith(".meta.json"));
+        const stored = storedFiles({ dataDir }, { renditions: true }).filter(
+          (key) => !key.endsWith(".meta.json"),
+        );
         expect(stored.sort()).toEqual([item!.storageKey, ...renditions.map((row) => row.storageKey)].sort());
         expect(fs.readdirSync(serverTmp)).toEqual([]);
       } finally {

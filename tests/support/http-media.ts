@@ -99,14 +99,14 @@ export function rawRequest(
 /**
  * Every file under the server's stored uploads (DATA_DIR/uploads), relative to it, except the screen renditions
  * (`renditions/…`): the media job makes those in the background for uploads that were accepted, at its own pace, so
- * they are not what a request stored or refused.
+ * they are not what a request stored or refused. Pass `{ renditions: true }` to list them too.
  */
-export function storedFiles(server: ServerProcess): string[] {
+export function storedFiles(server: Pick<ServerProcess, "dataDir">, { renditions = false } = {}): string[] {
   const root = path.join(server.dataDir, "uploads");
   if (!fs.existsSync(root)) return [];
   return fs
     .readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .filter((file) => !file.startsWith("renditions/"));
+    .filter((file) => renditions || !file.startsWith("renditions/"));
 }
