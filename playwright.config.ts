@@ -8,7 +8,12 @@ const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candid
   fs.existsSync(candidate),
 );
 
-const MUTATING_SPECS = [/admin-stories\.spec\.ts/, /business-dashboard\.spec\.ts/];
+const MUTATING_SPECS = [
+  /admin-stories\.spec\.ts/,
+  /business-dashboard\.spec\.ts/,
+  /results\.spec\.ts/,
+  /story-listing\.spec\.ts/,
+];
 const browserUse = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -76,6 +81,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Fixture traffic sends X-Forwarded-For so it has rate-limit buckets of its own (tests/e2e/support).
       TRUST_PROXY: "1",
+      // The results roll-up every 2 s instead of every 5 minutes, so the Results specs see their events promptly.
+      RESULTS_ROLLUP_SECONDS: "2",
       ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
     },
   },

@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { islands } from "./app/islands/vite-plugin.ts";
 
 export default defineConfig({
   // The Express app is the server build's entry, so server and routes share one module graph
@@ -20,6 +21,7 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     reactRouter(),
+    islands(),
     {
       // React Router names every server entry index.js; the database thread's entry keeps its own name.
       name: "local-shine:pglite-worker-entry",

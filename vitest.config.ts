@@ -1,8 +1,11 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
+import { islands } from "./app/islands/vite-plugin.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  // Pages render in tests too: the root layout asks `virtual:islands` for its islands' URLs.
+  plugins: [islands()],
   test: {
     include: [
       "app/**/*.test.ts",

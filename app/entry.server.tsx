@@ -119,3 +119,21 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   }
   log.error({ err: error, url: request.url }, "unhandled error");
 };
+
+/** The account forms whose refusals the page's own script receives as a 200 (below). */
+const ACCOUNT_FORM_DATA_URLS = new Set(["/signin.data", "/forgot-password.data", "/reset-password.data"]);
+
+/**
+ * A refused sign-in or sign-up is a form answer (the message under the field and the toast), not a failed
+ * request: when the page's script sent it (React Router's `.data` request), it comes back as 200 with the
+ * original status in `X-Form-Status`, so the browser console does not log it as a failed network request. A
+ * plain form post (no JavaScript) and any other caller still get the 4xx. docs/decisions/065-form-refusals-are-answers.md
+ */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  const { pathname } = new URL(request.url);
+  if (request.method !== "POST" || !ACCOUNT_FORM_DATA_URLS.has(pathname)) return response;
+  if (response.status < 400 || response.status >= 500 || response.status === 413) return response;
+  const headers = new Headers(response.headers);
+  headers.set("X-Form-Status", String(response.status));
+  return new Response(response.body, { status: 200, statusText: "OK", headers });
+}

@@ -18,6 +18,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { Button } from "~/components/ui/button";
 import { iconSpriteHref } from "~/components/ui/icon";
 import { Toaster } from "~/components/ui/sonner";
+import { islandUrl, type PageHandle } from "~/lib/islands";
 import { useNonce } from "~/lib/nonce";
 import { NOT_FOUND_TITLES, notFoundWhat } from "~/lib/not-found";
 import { notify } from "~/components/ui/toast";
@@ -68,13 +69,15 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // A route can declare `handle = { hydrate: false }`: for visitors that static page then ships no JavaScript.
-  // Signed-in people still get it, for their account menu.
+  // A route can declare `handle = { hydrate: false }`: for visitors that page then ships no React, only the
+  // islands it lists in `handle.islands` (docs/decisions/070-islands-instead-of-hydration.md). Signed-in people
+  // still get React, for their account menu, and so does a page showing a toast; the islands load either way.
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const staticPage = useMatches().some(
-    (match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
-  );
+  const handles = useMatches().map((match) => (match.handle ?? {}) as PageHandle);
+  const staticPage = handles.some((handle) => handle.hydrate === false);
   const hydrate = !staticPage || Boolean(rootData?.viewer) || Boolean(rootData?.toast);
+  // The phone menu's Escape key is an island on every page, so it works with or without React.
+  const islands = [...new Set(["phone-menu" as const, ...handles.flatMap((handle) => handle.islands ?? [])])];
   return (
     <html lang="en">
       <head>
@@ -91,8 +94,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        {rootData?.toast ? (
+          <noscript>
+            {/* Without script the toast can't pop up: the message stays on the page instead. */}
+            <div role="status" className="border-b bg-secondary px-4 py-3 text-center text-sm">
+              <p className="font-semibold text-ink">{rootData.toast.title}</p>
+              {rootData.toast.description ? <p>{rootData.toast.description}</p> : null}
+            </div>
+          </noscript>
+        ) : null}
         {children}
         <Toaster />
+        {islands.map((name) => (
+          <script key={name} type="module" src={islandUrl(name)} nonce={nonce} />
+        ))}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -109,13 +124,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (toast) notify(toast);
   }, [toast]);
+  // A route can declare `handle = { chrome: false }` (the kiosk screens): no header, footer or skip link around it.
+  const bare = useMatches().some(
+    (match) => (match.handle as { chrome?: boolean } | undefined)?.chrome === false,
+  );
+  if (bare) return <Outlet />;
   return (
     <>
       <SiteHeader viewer={loaderData.viewer} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter viewer={loaderData.viewer} />
     </>
   );
 }
@@ -129,7 +149,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main id="main" className="flex-1">
         {notFound ? <NotFoundPage what={notFound} /> : <UnexpectedError />}
       </main>
-      <SiteFooter />
+      <SiteFooter viewer={rootData?.viewer ?? null} />
     </>
   );
 }

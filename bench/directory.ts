@@ -6,7 +6,8 @@
 //
 // N defaults to 100000 (or BENCH_BUSINESSES). BENCH_PG_URL names the PostgreSQL server (default
 // postgres://postgres@127.0.0.1:5432/postgres); when it doesn't answer, that half is skipped with a message. BENCH_RUNS
-// sets the timed runs per case (200). Results: docs/performance.md, "Directory".
+// sets the timed runs per case (200); BENCH_ENGINES=pglite or postgres runs one half. Results: docs/performance.md,
+// "Directory".
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import zipcodes, { type ZipCodeRecord } from "zipcodes";
@@ -30,7 +31,11 @@ if (!Number.isInteger(N) || N < 1) throw new Error(`N must be a positive integer
  * What visitors do. `target` marks the four cases with a p95 target (docs/decisions/005-directory-counts.md); the rest
  * are for context.
  */
-const CASES: { name: string; search: DirectorySearch; target?: true }[] = [
+/** Monday 11:00 and Tuesday 03:00 in Los Angeles: most listings open, and almost none (the walk is longest). */
+const MONDAY_11 = new Date("2026-11-23T11:00:00-08:00");
+const TUESDAY_3 = new Date("2026-11-24T03:00:00-08:00");
+
+const CASES: { name: string; search: DirectorySearch; target?: true; now?: Date }[] = [
   { name: "no filter", search: { page: 1 }, target: true },
   { name: "industry", search: { industry: "food-industry", page: 1 }, target: true },
   { name: "zip prefix 913", search: { zip: "913", page: 1 }, target: true },
@@ -38,6 +43,16 @@ const CASES: { name: string; search: DirectorySearch; target?: true }[] = [
   { name: "whole zip 91367", search: { zip: "91367", page: 1 } },
   { name: "one-digit zip 9", search: { zip: "9", page: 1 } },
   { name: "no filter, page 40", search: { page: 40 } },
+  // Near me and open now (docs/decisions/062-near-me-with-earthdistance.md, 063-opening-hours-and-open-now.md).
+  { name: "near 91367, 5 mi", search: { near: { zip: "91367" }, miles: 5, page: 1 }, target: true },
+  { name: "near 91367, 25 mi", search: { near: { zip: "91367" }, miles: 25, page: 1 }, target: true },
+  { name: "open now (Mon 11:00)", search: { open: true, page: 1 }, now: MONDAY_11, target: true },
+  { name: "open now (Tue 03:00)", search: { open: true, page: 1 }, now: TUESDAY_3, target: true },
+  {
+    name: "open now + 91367, 5 mi",
+    search: { open: true, near: { zip: "91367" }, miles: 5, page: 1 },
+    now: MONDAY_11,
+  },
 ];
 
 /**
@@ -47,10 +62,13 @@ const CASES: { name: string; search: DirectorySearch; target?: true }[] = [
 async function seed(db: Database, n: number) {
   const zips = zipcodes.lookupByState("CA");
   await db.execute(
-    sql`create temporary table bench_zips (i int primary key, zip text not null, city text not null)`,
+    sql`create temporary table bench_zips (i int primary key, zip text not null, city text not null,
+      lat float8, lng float8)`,
   );
   for (let start = 0; start < zips.length; start += 500) {
-    const rows = zips.slice(start, start + 500).map((zip, k) => sql`(${start + k}, ${zip.zip}, ${zip.city})`);
+    const rows = zips
+      .slice(start, start + 500)
+      .map((zip, k) => sql`(${start + k}, ${zip.zip}, ${zip.city}, ${zip.latitude}, ${zip.longitude})`);
     await db.execute(sql`insert into bench_zips values ${sql.join(rows, sql`, `)}`);
   }
   const industries = sql.raw(`array[${INDUSTRY_IDS.map((id) => `'${id}'`).join(", ")}]`);
@@ -59,7 +77,8 @@ async function seed(db: Database, n: number) {
     const to = Math.min(n, from + batch - 1);
     await db.execute(sql`
       insert into businesses (name, description, industry, address, city, state, zip_code, phone, email, website,
-        image_url, rating, review_count, offer_text, owner_name, created_at)
+        image_url, rating, review_count, offer_text, owner_name, created_at, latitude, longitude, time_zone, status,
+        hours)
       select 'Bench Business ' || g,
         'A family-run neighborhood business serving the valley since 2004 with friendly, honest service and fair prices.',
         (${industries})[1 + abs(hashint4(g + 7)) % 5],
@@ -70,12 +89,31 @@ async function seed(db: Database, n: number) {
         (abs(hashint4(g + 11)) % 51) / 10.0, abs(hashint4(g + 13)) % 400,
         case when g % 2 = 0 then 'Ten percent off your first visit when you mention the kiosk.' end,
         case when g % 4 = 0 then 'Owner ' || g end,
-        now() - make_interval(secs => abs(hashint4(g + 17)) % (3 * 365 * 86400))
+        now() - make_interval(secs => abs(hashint4(g + 17)) % (3 * 365 * 86400)),
+        z.lat, z.lng, 'America/Los_Angeles',
+        -- One in twenty waits for review; the public queries never see those.
+        case when g % 20 = 0 then 'pending' else 'published' end,
+        -- Four in five have hours: 9–17 weekdays, one in ten of those also 20:00–02:00 every night.
+        case when g % 5 <> 0 then '{}'::jsonb end
       from generate_series(${from}::int, ${to}::int) g
       join bench_zips z on z.i = abs(hashint4(g)) % ${zips.length}
     `);
   }
   await db.execute(sql`drop table bench_zips`);
+  // The spans the app writes from those hours (../app/.server/businesses/opening-spans.ts), per day, split at midnight.
+  await db.execute(sql`
+    insert into business_open_spans (business_id, time_zone, day, opens_at, closes_at)
+    select id, 'America/Los_Angeles', d, 540 + (abs(hashint4(n)) % 4) * 30, 1020 + (abs(hashint4(n + 1)) % 4) * 30
+      from (select id, row_number() over ()::int as n from businesses where hours is not null) b, generate_series(1, 5) d
+    union all
+    select id, 'America/Los_Angeles', d, 1200, 1440
+      from (select id, row_number() over ()::int as n from businesses where hours is not null) b, generate_series(0, 6) d
+      where n % 10 = 0
+    union all
+    select id, 'America/Los_Angeles', (d + 1) % 7, 0, 120
+      from (select id, row_number() over ()::int as n from businesses where hours is not null) b, generate_series(0, 6) d
+      where n % 10 = 0
+  `);
 }
 
 function percentile(sorted: number[], p: number) {
@@ -86,22 +124,35 @@ async function measure(label: string, db: Database, targetMs: number) {
   console.log(
     `\n${label}: ${N.toLocaleString("en-US")} businesses, ${RUNS} runs per case, target p95 ≤ ${targetMs} ms`,
   );
-  console.log("case".padEnd(26) + "matches".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9));
-  for (const { name, search, target } of CASES) {
+  console.log(
+    "case".padEnd(26) +
+      "matches".padStart(9) +
+      "p50 ms".padStart(9) +
+      "p95 ms".padStart(9) +
+      "p5–p99".padStart(9),
+  );
+  for (const { name, search, target, now } of CASES) {
+    const context = { siteTimeZone: "America/Los_Angeles", now };
     let total = 0;
-    for (let i = 0; i < WARMUP; i++) total = (await listDirectoryBusinesses(db, search)).total;
+    for (let i = 0; i < WARMUP; i++) total = (await listDirectoryBusinesses(db, search, context)).total;
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
-      await listDirectoryBusinesses(db, search);
+      await listDirectoryBusinesses(db, search, context);
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
     const fmt = (ms: number) => ms.toFixed(2).padStart(9);
     const p95 = percentile(times, 95);
     const verdict = target ? (p95 <= targetMs ? "  ok" : "  OVER TARGET") : "";
+    const spread = percentile(times, 99) - percentile(times, 5);
     console.log(
-      name.padEnd(26) + String(total).padStart(9) + fmt(percentile(times, 50)) + fmt(p95) + verdict,
+      name.padEnd(26) +
+        String(total).padStart(9) +
+        fmt(percentile(times, 50)) +
+        fmt(p95) +
+        fmt(spread) +
+        verdict,
     );
   }
 }
@@ -151,5 +202,7 @@ async function benchPostgres() {
   }
 }
 
-await benchPglite();
-await benchPostgres();
+// BENCH_ENGINES=pglite or postgres runs one half only (default: both).
+const engines = process.env.BENCH_ENGINES ?? "pglite,postgres";
+if (engines.includes("pglite")) await benchPglite();
+if (engines.includes("postgres")) await benchPostgres();

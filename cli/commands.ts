@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { promoteConfiguredAdmins } from "~/.server/accounts/configured-admins";
 import { createAuth } from "~/.server/auth/auth";
-import { weakPasswordReasons } from "~/.server/auth/password-policy";
+import { weakPasswordReasons } from "~/lib/password-policy";
 import { openConfiguredDatabase } from "~/.server/infra/db/client";
 import { users } from "~/.server/infra/db/schema";
 import { adminEmails, getEnv } from "~/.server/infra/config/env";

@@ -17,6 +17,7 @@ import { rejectMalformedRequests } from "./malformed-requests";
 import { mediaRouter } from "./media-route";
 import { requestLog } from "./request-log";
 import { contentSecurityPolicy, createNonce, isDeviceCall, rejectCrossSiteWrites } from "./security";
+import onHeaders from "on-headers";
 
 export { parseEnv, setEnv } from "~/.server/infra/config/env";
 export { logger } from "~/.server/infra/logging/logger";
@@ -59,6 +60,11 @@ export function createApp(services: Services, { clientDir, dev = false }: AppOpt
   );
   app.use((_req, res, next) => {
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(env, res.locals.nonce as string, { dev }));
+    // A 304 carries no policy: a browser merges a 304's headers into the page it kept, and this response's nonce is
+    // not the one in that page's scripts, which would then be refused.
+    onHeaders(res, function () {
+      if (this.statusCode === 304) this.removeHeader("Content-Security-Policy");
+    });
     res.setHeader(
       "Permissions-Policy",
       "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
@@ -91,7 +97,14 @@ export function createApp(services: Services, { clientDir, dev = false }: AppOpt
     );
     // Only the files the build holds: page requests never touch the disk on their way to the renderer.
     const publicFiles = new Set(listFiles(clientDir, "assets"));
-    const servePublic = express.static(clientDir, { maxAge: "1h", index: false });
+    const servePublic = express.static(clientDir, {
+      maxAge: "1h",
+      index: false,
+      // The kiosk service worker is checked for a new version on every start of the player.
+      setHeaders: (res, file) => {
+        if (path.basename(file) === "kiosk-sw.js") res.setHeader("Cache-Control", "no-cache");
+      },
+    });
     app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   }
   app.use(
@@ -100,7 +113,10 @@ export function createApp(services: Services, { clientDir, dev = false }: AppOpt
   );
   const pageCache = dev
     ? null
-    : createPageCache({ policy: (nonce) => contentSecurityPolicy(env, nonce), changesNoPage: isDeviceCall });
+    : createPageCache({
+        policy: (nonce) => contentSecurityPolicy(env, nonce),
+        changesNoPage: (req) => isDeviceCall(req) || req.path.startsWith("/go/"),
+      });
   if (pageCache) app.use(pageCache.middleware);
   app.use(fairAdmission());
 

@@ -28,7 +28,8 @@ export function contentSecurityPolicy(env: Env, nonce: string, { dev = false } =
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${extra}`.trim(),
     `media-src 'self' blob: ${mediaOrigin ?? ""}`.trim(),
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    // The S3 host too: the kiosk service worker downloads media to check its hash before storing it.
+    `connect-src 'self'${mediaOrigin ? ` ${mediaOrigin}` : ""}${dev ? " ws: wss:" : ""}`,
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'self'",

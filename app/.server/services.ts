@@ -11,6 +11,7 @@ import { createMailDelivery, MAIL_JOB } from "./infra/mail/delivery";
 import { createMailTransport } from "./infra/mail/transport";
 import { createMediaProcessing, MEDIA_JOB, mediaTools } from "./media-processing";
 import { resolveAuthSecret } from "./infra/config/secret";
+import { createResultsRollup, RESULTS_ROLLUP_JOB, scheduleResultsRollup } from "./results/rollup";
 import { seedDemoContent } from "./seed/seed-demo";
 import { createStorage, type Storage } from "./infra/storage";
 
@@ -52,6 +53,15 @@ export function createServices(database: DatabaseHandle, env: Env): Services {
     handlers: {
       [MAIL_JOB]: createMailDelivery({ db: database.db, transport, from: env.MAIL_FROM, logger }),
       [MEDIA_JOB]: createMediaProcessing({ db: database.db, storage, tools: mediaTools(env), logger }),
+      [RESULTS_ROLLUP_JOB]: createResultsRollup({
+        db: database.db,
+        logger,
+        schedule: {
+          timeZone: env.SITE_TIMEZONE,
+          rawDays: env.RESULTS_RAW_DAYS,
+          everySeconds: env.RESULTS_ROLLUP_SECONDS,
+        },
+      }),
     },
   });
   const auth = createAuth({
@@ -102,6 +112,8 @@ async function prepareDatabase(services: Services) {
       timeZone: env.SITE_TIMEZONE,
     });
   }
+  // The results roll-up queues its own next run; this starts the chain (once per period across instances).
+  await scheduleResultsRollup(database.db, env.RESULTS_ROLLUP_SECONDS);
   if (database.kind === "pglite") {
     // PGlite runs no autovacuum, so nothing else would ever give its planner statistics (docs/performance.md).
     await database.db.execute(sql`analyze`);

@@ -62,6 +62,7 @@ export type InboxItem =
       kind: "business_application";
       businessName: string;
       phoneNumber: string | null;
+      email: string | null;
       website: string | null;
       address: string | null;
     })

@@ -10,6 +10,8 @@ export const STORY_IMAGE_FIELD = "background_image";
 export const MAX_STORY_CONTENT_LENGTH = 20_000;
 /** The story delete confirmation (docs/product.md#confirmations). */
 export const DELETE_STORY_CONFIRMATION = "Are you sure you want to delete this story?";
+/** A story's listing that is not one (or no longer exists). */
+export const STORY_LISTING_MESSAGE = "Please choose a listing from the list";
 /** Stories per page of the admin list. */
 export const ADMIN_STORY_PAGE_SIZE = 24;
 
@@ -64,6 +66,11 @@ export const AdminStorySchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "on" || value === "true" || value === "1"),
+  // The listing the story is about (optional): the story page links to it, its page lists the story.
+  business_id: oneLine("Listing")
+    .optional()
+    .transform((value) => value || null)
+    .pipe(z.union([z.null(), z.uuid(STORY_LISTING_MESSAGE)])),
   [STORY_IMAGE_FIELD]: imageFile,
 });
 
@@ -73,6 +80,8 @@ export type AdminStoryInput = z.infer<typeof AdminStorySchema>;
 export const SaveStorySchema = AdminStorySchema.extend({
   intent: z.literal("save").default("save"),
   id: z.string().trim().max(100).optional(),
+  /** The story submission a new story was made from: saving marks it handled. Anything else is ignored. */
+  from_submission: z.uuid().optional().catch(undefined),
 });
 
 export type SaveStoryInput = z.infer<typeof SaveStorySchema>;
@@ -117,10 +126,20 @@ export interface AdminStory {
   publishDate: string;
   isFeatured: boolean;
   backgroundImageUrl: string | null;
+  /** The listing the story is about, if any. */
+  businessId: string | null;
 }
 
-/** Values to start a new story from (the inbox's "Create story" on a submission). */
-export type StoryDraft = Partial<Omit<AdminStory, "id" | "backgroundImageUrl">>;
+/** A listing the story form offers: the admin picks the one a story is about. */
+export interface StoryListingChoice {
+  id: string;
+  name: string;
+  city: string;
+  industry: string;
+}
+
+/** Values to start a new story from (the inbox's "Create story" on a submission, which it then marks handled). */
+export type StoryDraft = Partial<Omit<AdminStory, "id" | "backgroundImageUrl">> & { fromSubmission?: string };
 
 /**
  * docs/product.md#shine-stories-panel: total, featured and published (publish date not in the future, site time zone)

@@ -30,6 +30,41 @@ export const SignInSchema = z.object({
   redirectTo: oneLine("Return path").optional().catch(undefined),
 });
 
+/**
+ * Where a confirmation link lands. Better Auth adds `error=TOKEN_EXPIRED` or `error=INVALID_TOKEN` to it when
+ * the link is refused; a link used before lands here without a session. A person the link just signed in is
+ * sent on to the dashboard by the sign-in page.
+ */
+export const CONFIRMATION_CALLBACK = "/signin?confirm=1";
+
+/** "Send the link again", from the check-your-email panel or after a confirmation link that no longer works. */
+export const ResendConfirmationSchema = z.object({
+  intent: z.literal("resend"),
+  email,
+});
+
+/** The one answer to a resend, whether or not the address has an account waiting for confirmation. */
+export const RESEND_CONFIRMATION_MESSAGE =
+  "If that address has an account waiting for confirmation, we've sent a new link. It works for 24 hours.";
+
+/** What the sign-in page says about a confirmation link that brought someone back without signing them in. */
+export function confirmationLinkNotice(error: string | null): { title: string; text: string } {
+  if (error === "TOKEN_EXPIRED")
+    return {
+      title: "This confirmation link has expired",
+      text: "Links work for 24 hours. Ask for a new one below, or sign in and we'll send one.",
+    };
+  if (error)
+    return {
+      title: "This confirmation link doesn't work",
+      text: "It may be incomplete or from an older email. Ask for a new one below.",
+    };
+  return {
+    title: "This confirmation link was already used",
+    text: "Your email is confirmed. Sign in with your email and password.",
+  };
+}
+
 const INVALID_RESET_LINK = "This reset link is invalid or has expired.";
 
 export const ForgotPasswordSchema = z.object({ email });

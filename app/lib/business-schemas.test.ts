@@ -69,10 +69,15 @@ describe("BusinessSchema (the business form's rules)", () => {
   it("checks email and website only when given", () => {
     expect(errorsFor({ email: "not-an-email" })).toEqual({ email: "Please enter a valid email address" });
     expect(errorsFor({ website: "ftp://files.example.com" })).toEqual({
-      website: "Please enter a valid website URL starting with http:// or https://",
+      website: "Please enter a valid website address, such as https://yourbusiness.com",
     });
     expect(errorsFor({ website: "javascript:alert(1)" })).toHaveProperty("website");
     expect(errorsFor({ email: "hi@shop.example", website: "https://shop.example/menu" })).toEqual({});
+    // What people type: the address is stored with its scheme.
+    expect(BusinessSchema.parse({ ...required, website: " patsbakery.com " }).website).toBe(
+      "https://patsbakery.com",
+    );
+    expect(errorsFor({ website: "not a site" })).toHaveProperty("website");
   });
 
   it("refuses an industry outside the five", () => {

@@ -1,8 +1,11 @@
 import { cleanSearchText } from "./search-text";
+import { INVALID_WEBSITE_MESSAGE, withWebScheme } from "./web-url";
 import { z } from "./zod";
 import type { FlashToast } from "./flash-toast";
 import { isIndustryId } from "./industries";
 import { imageFile, oneLine, optionalText, requiredText } from "./form-fields";
+import { hoursProblem, MAX_SPANS_PER_DAY, WEEK_DAYS, type WeeklyHours } from "./opening-hours";
+import type { ListingStatus } from "./listing-status";
 
 /** docs/product.md#business-form: the reply to a signed-out create. */
 export const LOGIN_REQUIRED_MESSAGE = "You must be logged in to create a business";
@@ -25,6 +28,11 @@ export const BUSINESS_TOASTS = {
   fetchFailed: destructive("Failed to fetch businesses"),
   deleteFailed: destructive("Failed to delete business"),
   loginRequired: destructive(LOGIN_REQUIRED_MESSAGE),
+  submitted: { title: "Business submitted for review" },
+  approved: { title: "Listing published" },
+  rejected: { title: "Listing rejected" },
+  unpublished: { title: "Listing unpublished" },
+  reviewFailed: destructive("Failed to update the listing"),
 } satisfies Record<string, FlashToast>;
 
 /** An empty input means "not given"; present values must then pass `check`. */
@@ -33,6 +41,44 @@ const optionalChecked = (label: string, check: z.ZodType<string, string>) =>
     .optional()
     .transform((value) => value || null)
     .pipe(z.union([z.null(), check]));
+
+const hoursSpan = z.object({ opens: z.string().max(5), closes: z.string().max(5) });
+const weeklyHoursShape = z.object(
+  Object.fromEntries(WEEK_DAYS.map((day) => [day.key, z.array(hoursSpan).max(MAX_SPANS_PER_DAY)])) as Record<
+    (typeof WEEK_DAYS)[number]["key"],
+    z.ZodArray<typeof hoursSpan>
+  >,
+);
+
+/**
+ * The dialog's weekly hours, sent as one JSON field by its time inputs: blank is "not given" (null); otherwise
+ * every day, each a list of spans (an empty list is a closed day).
+ */
+const weeklyHoursField = z
+  .string()
+  .max(4000, "Opening hours are too long")
+  .optional()
+  .transform((value, ctx): WeeklyHours | null => {
+    if (!value || !value.trim()) return null;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Opening hours could not be read" });
+      return z.NEVER;
+    }
+    const hours = weeklyHoursShape.safeParse(parsed);
+    if (!hours.success) {
+      ctx.addIssue({ code: "custom", message: "Opening hours could not be read" });
+      return z.NEVER;
+    }
+    const problem = hoursProblem(hours.data as WeeklyHours);
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }
+    return hours.data as WeeklyHours;
+  });
 
 /** A number typed into a form: blank is `fallback`; anything else must read as a number. */
 const formNumber = (fallback: number, schema: z.ZodNumber) =>
@@ -80,7 +126,8 @@ export const BusinessSchema = z.object({
     z
       .string()
       .max(2048, "Website must be 2048 characters or less")
-      .refine(isWebUrl, "Please enter a valid website URL starting with http:// or https://"),
+      .transform(withWebScheme)
+      .refine(isWebUrl, INVALID_WEBSITE_MESSAGE),
   ),
   rating: formNumber(
     0,
@@ -107,6 +154,7 @@ export const BusinessSchema = z.object({
   quality_description: optionalText(2000, "Quality commitment", "many"),
   community_description: optionalText(2000, "Community impact", "many"),
   sustainability_description: optionalText(2000, "Sustainability", "many"),
+  hours: weeklyHoursField,
   image: imageFile,
   owner_image: imageFile,
 });
@@ -161,4 +209,54 @@ export interface ManagedBusiness {
   qualityDescription: string | null;
   communityDescription: string | null;
   sustainabilityDescription: string | null;
+  status: ListingStatus;
+  rejectionReason: string | null;
+  hours: WeeklyHours | null;
+  ownerVerifiedAt: Date | null;
 }
+
+/** An admin's decision on a listing (docs/product.md#reviewed-listings); a rejection carries its reason. */
+export const ReviewBusinessSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), id: oneLine("Id").min(1).max(100) }),
+  z.object({ intent: z.literal("unpublish"), id: oneLine("Id").min(1).max(100) }),
+  z.object({
+    intent: z.literal("reject"),
+    id: oneLine("Id").min(1).max(100),
+    reason: requiredText("Please say why the listing is rejected", 1000, "Reason", "many"),
+  }),
+]);
+
+export type ReviewBusinessInput = z.infer<typeof ReviewBusinessSchema>;
+
+/** An admin's answer to a claim waiting for them (docs/product.md#claims). */
+const claimId = oneLine("Claim").min(1).max(100);
+export const ClaimDecisionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("claim-approve"), claimId }),
+  z.object({ intent: z.literal("claim-reject"), claimId }),
+]);
+
+/** Everything /admin's plain (non-multipart) forms send: a delete, an admin's review decision or claim decision. */
+export const BusinessActionSchema = z.discriminatedUnion("intent", [
+  DeleteBusinessSchema,
+  ...ReviewBusinessSchema.options,
+  ...ClaimDecisionSchema.options,
+]);
+
+/** The business page's claim forms: ask to claim, then (when a code was emailed) type the code. */
+export const ClaimSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("claim") }),
+  z.object({
+    intent: z.literal("confirm-claim"),
+    code: oneLine("Code", "Enter the code from the email")
+      .transform((value) => value.replace(/\s+/g, ""))
+      .pipe(z.string().regex(/^\d{6}$/, "The code is six digits")),
+  }),
+]);
+
+export const CLAIM_TOASTS = {
+  codeSent: { title: "Check the listing's email for a code" },
+  awaitingAdmin: { title: "Claim sent: our team will check and email you" },
+  verified: { title: "You now manage this listing" },
+  failed: destructive("The claim could not be made"),
+  decided: { title: "Claim decided" },
+} satisfies Record<string, FlashToast>;

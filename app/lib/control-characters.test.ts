@@ -36,6 +36,7 @@ const CASES: Record<string, Case> = {
     sample: {
       businessName: "Sunrise Café",
       phoneNumber: "(818) 555-0142",
+      email: "ana@example.com",
       website: "sunrise.example.com",
       address: "1 Ventura Blvd",
     },
@@ -70,6 +71,14 @@ const CASES: Record<string, Case> = {
       quality_description: "Fresh daily.",
       community_description: "Local staff.",
       sustainability_description: "Compost.",
+      hours: JSON.stringify(
+        Object.fromEntries(
+          ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [
+            day,
+            [{ opens: "09:00", closes: "17:00" }],
+          ]),
+        ),
+      ),
     },
     notText: ["rating", "review_count", "image", "owner_image"],
   },
@@ -88,6 +97,7 @@ const CASES: Record<string, Case> = {
       industry: "food-industry",
       author: "Ana Reyes",
       publish_date: "2026-03-01",
+      business_id: UUID,
     },
     notText: ["is_featured", "background_image"],
   },

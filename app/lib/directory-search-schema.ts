@@ -1,5 +1,11 @@
 import { z } from "~/lib/zod";
-import { ZIP_QUERY_MAX_LENGTH, type DirectorySearch } from "~/lib/directory-search";
+import {
+  DEFAULT_NEAR_RADIUS,
+  NEAR_RADII,
+  ZIP_QUERY_MAX_LENGTH,
+  type DirectorySearch,
+  type NearRadius,
+} from "~/lib/directory-search";
 import { INDUSTRY_IDS } from "~/lib/industries";
 import { cleanSearchText } from "~/lib/search-text";
 
@@ -24,11 +30,32 @@ export const DirectorySearchSchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1).default(1),
 });
 
+const coordinate = (limit: number) => z.coerce.number().min(-limit).max(limit);
+
+/** Near-me, radius and open-now parameters; anything malformed is dropped (the list is then unfiltered by it). */
+function parseNear(params: URLSearchParams): Pick<DirectorySearch, "near" | "miles"> {
+  const miles = Number(params.get("miles"));
+  const radius: NearRadius = (NEAR_RADII as readonly number[]).includes(miles)
+    ? (miles as NearRadius)
+    : DEFAULT_NEAR_RADIUS;
+  const zip = params.get("near")?.trim();
+  if (zip && /^\d{5}$/.test(zip)) return { near: { zip }, miles: radius };
+  const lat = coordinate(90).safeParse(params.get("lat") ?? undefined);
+  const lng = coordinate(180).safeParse(params.get("lng") ?? undefined);
+  if (lat.success && lng.success && params.get("lat") && params.get("lng")) {
+    return { near: { lat: lat.data, lng: lng.data }, miles: radius };
+  }
+  return {};
+}
+
 /** Reads the search from a URL's query string; the one place it is interpreted. */
 export function parseDirectorySearch(params: URLSearchParams): DirectorySearch {
-  return DirectorySearchSchema.parse({
+  const base = DirectorySearchSchema.parse({
     industry: params.get("industry") ?? undefined,
     zip: params.get("zip") ?? undefined,
     page: params.get("page") ?? undefined,
   });
+  const search: DirectorySearch = { ...base, ...parseNear(params) };
+  if (params.get("open") === "1") search.open = true;
+  return search;
 }

@@ -28,6 +28,8 @@ export interface FormReply {
   /** Dialog actions: what was done ("create", "update", "delete") and to which row. */
   intent?: string;
   id?: string;
+  /** Sign-in page: the reply to "send the confirmation link again" (true when it was accepted). */
+  resent?: boolean;
 }
 
 /** Whether a reply carries messages for the person to fix (under fields or for the whole form). */

@@ -198,4 +198,6 @@ export interface AdminKiosk {
   playing: string | null;
   storageBytes: number | null;
   lastError: string | null;
+  /** Plays the server has stored for this kiosk, all time. */
+  plays: number;
 }

@@ -1,5 +1,6 @@
 import { absoluteUrl } from "~/lib/seo";
 import { webUrl } from "~/lib/web-url";
+import { openingHoursSpecification, type WeeklyHours } from "~/lib/opening-hours";
 
 export interface LocalBusinessFacts {
   id: string;
@@ -15,6 +16,7 @@ export interface LocalBusinessFacts {
   imageUrl: string | null;
   rating: number;
   reviewCount: number;
+  hours?: WeeklyHours | null;
 }
 
 /**
@@ -43,6 +45,7 @@ export function localBusinessJsonLd(business: LocalBusinessFacts, appUrl: string
       postalCode: business.zipCode,
       addressCountry: "US",
     },
+    ...(business.hours ? { openingHoursSpecification: openingHoursSpecification(business.hours) } : {}),
     ...(business.reviewCount > 0
       ? {
           aggregateRating: {

@@ -1,5 +1,6 @@
 import { multiline, oneLine } from "./form-fields";
 import { HONEYPOT_FIELD, honeypotField } from "./honeypot";
+import { INVALID_WEBSITE_MESSAGE, withWebScheme } from "./web-url";
 import { z } from "./zod";
 
 /** An optional one-line field: trimmed, at most `max` characters, and `undefined` when left empty. */
@@ -17,20 +18,21 @@ function optionalText(label: string, max: number, tooLong: string) {
 const website = oneLine("Website")
   .max(500, "Website must be less than 500 characters")
   .optional()
-  .transform((value) =>
-    value ? (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`) : undefined,
-  )
+  .transform((value) => (value ? withWebScheme(value) : undefined))
   .pipe(
     z
       .url({
         protocol: /^https?$/,
         hostname: z.regexes.domain,
-        error: "Please enter a valid website address, such as https://yourbusiness.com",
+        error: INVALID_WEBSITE_MESSAGE,
       })
       .optional(),
   );
 
-/** docs/product.md#join-our-network-form: only Business Name is required; the payload names are the field names. */
+/**
+ * docs/product.md#join-our-network-form: only Business Name is required here; the payload names are the field
+ * names. The server also asks for one way to reach the applicant, phone or email (CONTACT_WAY_MESSAGE).
+ */
 export const BusinessApplicationSchema = z.object({
   businessName: oneLine("Business name", "Business name is required")
     .min(1, "Business name is required")
@@ -42,11 +44,18 @@ export const BusinessApplicationSchema = z.object({
       .refine((value) => (value.match(/\d/g)?.length ?? 0) >= 7, "Please enter a valid phone number")
       .optional(),
   ),
+  email: optionalText("Email", 255, "Email must be less than 255 characters").pipe(
+    z.email("Please enter a valid email address").optional(),
+  ),
   website,
   address: optionalText("Business address", 300, "Business address must be less than 300 characters"),
   [HONEYPOT_FIELD]: honeypotField,
 });
 export type BusinessApplicationInput = z.infer<typeof BusinessApplicationSchema>;
+
+/** The server's answer to an application with neither a phone number nor an email. */
+export const CONTACT_WAY_MESSAGE =
+  "Please give us a phone number or an email address so we can reach you about your kiosk.";
 
 /** The Contact page (the header's Contact link, whose target the spec leaves open). */
 export const ContactMessageSchema = z.object({

@@ -55,6 +55,14 @@ async function createListing(page: Page, name: string) {
   await dialog.getByLabel("Zip Code").fill("91364");
   await dialog.getByRole("button", { name: "Create Business" }).click();
   await expect(dialog).toBeHidden();
+  // An owner's listing waits for review before its page is public (the review itself: directory-trust.spec.ts).
+  const href = await page.getByRole("link", { name, exact: true }).first().getAttribute("href");
+  expect(href).toMatch(/^\/business\/[0-9a-f-]{36}$/);
+  const approved = await admin.request.post("/admin", {
+    headers: { Origin: `http://localhost:${E2E_PORT}` },
+    form: { intent: "approve", id: href!.split("/").pop()! },
+  });
+  expect(approved.status()).toBe(200);
 }
 
 async function uploadVideo(page: Page, title: string) {

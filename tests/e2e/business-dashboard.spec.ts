@@ -22,6 +22,7 @@ function row(page: Page, name: string): Locator {
 test("an owner adds a business with both images, sees it, edits, searches and deletes it", async ({
   page,
   context,
+  browser,
 }) => {
   const name = `Sunny Side Bakery ${randomBytes(3).toString("hex")}`;
   await signInNewOwner(context);
@@ -36,6 +37,7 @@ test("an owner adds a business with both images, sees it, edits, searches and de
     "Location",
     "Contact Information",
     "Business Details",
+    "Opening Hours",
     "Owner Information",
     "Additional Information",
   ]) {
@@ -77,8 +79,9 @@ test("an owner adds a business with both images, sees it, edits, searches and de
   await dialog.getByLabel("Phone").fill("(818) 555-0142");
   await dialog.getByLabel("Email").fill("hello@sunnyside.example");
   await dialog.getByLabel("Website").fill("https://sunnyside.example");
-  await dialog.getByLabel("Rating").fill("4.5");
-  await dialog.getByLabel("Review Count").fill("23");
+  // Rating and review count are the team's to set: an owner sees them read-only.
+  await expect(dialog.getByLabel("Rating")).toHaveCount(0);
+  await expect(dialog.getByText("Ratings and review counts are set by the Local Shine team.")).toBeVisible();
   await dialog.getByLabel("Special Offer").fill("Free coffee with any pastry");
   await dialog.getByLabel("Owner Name").fill("Maria Lopez");
   await dialog.getByLabel("Owner Bio").fill("Third-generation baker.");
@@ -89,13 +92,15 @@ test("an owner adds a business with both images, sees it, edits, searches and de
   await dialog.getByLabel("Sustainability").fill("Compostable cups and local flour.");
   await dialog.getByRole("button", { name: "Create Business" }).click();
 
-  await expectToast(page, "Business created successfully");
+  // An owner's new listing waits for review.
+  await expectToast(page, "Business submitted for review");
   await expect(dialog).toBeHidden();
   const listing = row(page, name);
   await expect(listing).toContainText("Food Industry");
   await expect(listing).toContainText("Woodland Hills, CA");
   await expect(listing).toContainText("(818) 555-0142");
-  await expect(listing).toContainText("4.5/5 (23 reviews)");
+  await expect(listing).toContainText("0/5 (0 reviews)");
+  await expect(listing).toContainText("Pending review");
   const href = await listing.getByRole("link", { name }).getAttribute("href");
   expect(href).toMatch(/^\/business\/[0-9a-f-]{36}$/);
 
@@ -122,7 +127,15 @@ test("an owner adds a business with both images, sees it, edits, searches and de
   await expect(listing).toContainText("Tarzana, CA");
   await expect(listing.getByRole("cell", { name: "-", exact: true })).toBeVisible();
 
-  // The public directory shows it.
+  // The public directory shows it once an admin has approved it (the review itself: directory-trust.spec.ts).
+  const adminContext = await browser.newContext();
+  await signInAdmin(adminContext);
+  const approved = await adminContext.request.post("/admin", {
+    headers: { Origin: `http://localhost:${E2E_PORT}` },
+    form: { intent: "approve", id: href!.split("/").pop()! },
+  });
+  expect(approved.status()).toBe(200);
+  await adminContext.close();
   await page.goto(href!);
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await page.goto("/local-shiners/all");
@@ -199,6 +212,10 @@ test("an admin sees every owner's listings under All Business Listings", async (
     // The newest listing is first, whoever owns it; demo listings from the seed are there too, paged.
     await expect(row(page, name)).toContainText("Health & Wellness");
     await expect(row(page, name)).toContainText("Canoga Park, CA");
+    await expect(row(page, name)).toContainText("Pending review");
+    // It waits in the review queue too.
+    await expect(page.getByRole("heading", { name: /Waiting for review/ })).toBeVisible();
+    await expect(page.getByRole("article", { name })).toBeVisible();
     await expect(page.getByRole("row")).toHaveCount(26);
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
     await expect(page).toHaveURL(/page=2/);

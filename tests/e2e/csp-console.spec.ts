@@ -60,3 +60,32 @@ test("pages without a form of their own load with no CSP violation either", asyn
   }
   expect(await problems()).toEqual([]);
 });
+
+test("read-only pages: visitors get no React, only the page's islands, and the dialogs open without an error", async ({
+  page,
+}) => {
+  const problems = await watchForViolations(page);
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  for (const [path, button, dialog] of [
+    ["/local-shiners/all", "Search Local Businesses", "Search Local Businesses"],
+    ["/shine-stories", "Share Your Story", "Share Your Local Shine Story"],
+  ]) {
+    await page.goto(path, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: button }).first().click();
+    await expect(page.getByRole("dialog", { name: dialog })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: dialog })).toBeHidden();
+  }
+  for (const path of ["/about", "/local-shiners", "/shine-stories/food-industry"]) {
+    await page.goto(path, { waitUntil: "networkidle" });
+  }
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => !/^\/assets\/island-[\w-]+\.js$/.test(script))).toEqual([]);
+  expect(
+    await page.evaluate(() => "__reactRouterDataRouter" in window || "__reactRouterContext" in window),
+  ).toBe(false);
+  expect(await problems()).toEqual([]);
+});

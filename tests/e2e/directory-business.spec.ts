@@ -10,10 +10,18 @@ test("a business page shows every section, safe links, and what search engines n
   await expect(page).toHaveURL(/\/business\/[0-9a-f-]{36}$/);
   const url = page.url();
 
-  await expect(page.getByRole("link", { name: "Back to Home Services" })).toHaveAttribute(
+  // The back link returns to the list the visitor came from (its filters too); opened directly, to the industry.
+  await expect(page.getByRole("link", { name: "Back to the list" })).toHaveAttribute(
+    "href",
+    "/local-shiners/home-services?zip=91367",
+  );
+  const direct = await page.context().newPage();
+  await direct.goto(url);
+  await expect(direct.getByRole("link", { name: "Back to Home Services" })).toHaveAttribute(
     "href",
     "/local-shiners/home-services",
   );
+  await direct.close();
   await expect(page.locator("main img").first()).toHaveAttribute(
     "src",
     /business-valley-bright-plumbing\.webp(\?w=\d+)?$/,
@@ -43,12 +51,19 @@ test("a business page shows every section, safe links, and what search engines n
   );
   const connect = page.getByRole("region", { name: "Ready to Connect" });
   await expect(connect.getByRole("link", { name: "Call Now" })).toHaveAttribute("href", "tel:8185550101");
+  // Contact actions are counted (docs/product.md#results): phone and email links ping /go/…; website links go
+  // through /go/…, which redirects to the listing's own website.
+  const id = url.split("/").pop()!;
+  await expect(connect.getByRole("link", { name: "Call Now" })).toHaveAttribute("ping", `/go/${id}/call`);
   for (const region of [contact, connect]) {
     const website = region.getByRole("link", { name: /Visit Website/ });
-    await expect(website).toHaveAttribute("href", "https://valleybrightplumbing.example/");
+    await expect(website).toHaveAttribute("href", `/go/${id}/website`);
     await expect(website).toHaveAttribute("target", "_blank");
     await expect(website).toHaveAttribute("rel", "noopener noreferrer");
   }
+  const redirect = await page.request.get(`/go/${id}/website`, { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  expect(redirect.headers()["location"]).toBe("https://valleybrightplumbing.example/");
 
   await expect(page).toHaveTitle(
     "Valley Bright Plumbing in Woodland Hills, CA | Local Shiners | Local Shine",

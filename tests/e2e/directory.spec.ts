@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { INDUSTRIES } from "../../app/lib/industries";
-import { E2E_PORT } from "./support/accounts";
+import { E2E_PORT, signInNewOwner } from "./support/accounts";
 
 // The directory lists against the demo data (46 businesses; business pages are in directory-business.spec.ts).
 // Other specs add businesses while this one runs, so totals are checked against what the pages show (every card
@@ -204,25 +204,51 @@ test("search works without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/local-shiners/food-industry");
-  await expect(page.getByRole("button", { name: "Search Local Businesses" })).toBeHidden();
-  const form = page.getByRole("search", { name: "Search Local Businesses" });
-  await form.getByLabel("Industry").selectOption({ label: "Home Services" });
-  await form.getByLabel("Zip Code").fill("91364");
-  await form.getByRole("button", { name: "Search" }).click();
+  // The button opens a native dialog (Invoker Commands): no script needed.
+  let dialog = await openSearch(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Industry").selectOption({ label: "Home Services" });
+  await dialog.getByLabel("Zip Code").fill("91364");
+  await dialog.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/local-shiners\/home-services\?zip=91364$/);
   await expect(page.getByRole("article", { name: "Topanga Ridge Electric" })).toBeVisible();
-  await page.getByRole("search").getByRole("link", { name: "Reset" }).click();
+  dialog = await openSearch(page);
+  await expect(dialog.getByLabel("Zip Code")).toHaveValue("91364");
+  await dialog.getByRole("link", { name: "Reset" }).click();
   await expect(page).toHaveURL(/\/local-shiners\/all$/);
   await expect(page.getByRole("link", { name: "Next page" })).toHaveAttribute(
     "href",
     "/local-shiners/all?page=2",
   );
+  // From the all page, blank fields are dropped from the URL.
+  dialog = await openSearch(page);
+  await dialog.getByLabel("Zip Code").fill("91423");
+  await dialog.getByLabel("Zip Code").press("Enter");
+  await expect(page).toHaveURL(/\/local-shiners\/all\?zip=91423$/);
   await context.close();
 });
 
-test("card, page-number and footer links move within the app, without reloading the page", async ({
+test("the search dialog closes with Escape, its X and a click on the backdrop", async ({ page }) => {
+  await page.goto("/local-shiners/all");
+  const dialog = await openSearch(page);
+  await expect(dialog.getByLabel("Industry")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await openSearch(page);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await openSearch(page);
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/local-shiners\/all$/);
+});
+
+// Visitors get these pages as plain documents (no React); signed-in people's pages hydrate and links move within
+// the app.
+test("signed in, card, page-number and footer links move within the app, without reloading the page", async ({
   page,
 }) => {
+  await signInNewOwner(page.context());
   await page.goto("/local-shiners/all");
   // Hydrated: the search dialog opens.
   await openSearch(page);

@@ -41,7 +41,7 @@ test("home: every section, every button's destination, and no map code", async (
   await expect(page.getByRole("img", { name: /four Local Shine partner kiosks/ })).toBeVisible();
   await expect(page.getByText("Jasmine Cho")).toBeVisible();
   await expectLinks(page, [
-    ["MORE", "/about"],
+    ["MORE about the Digital Kiosk", "/about"],
     ["Join Our Network", "/submit-business"],
     ["See Real Installations", "/map"],
     ["Explore Our Map", "/map"],
@@ -53,7 +53,8 @@ test("home: every section, every button's destination, and no map code", async (
   await page.getByRole("link", { name: "Explore Our Map" }).click();
   await expect(page).toHaveURL(/\/map$/);
   await page.goBack();
-  await page.getByRole("link", { name: "MORE", exact: true }).click();
+  // The visible word is the spec's MORE; its accessible name says where it goes.
+  await page.getByRole("link", { name: "MORE about the Digital Kiosk", exact: true }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });

@@ -80,6 +80,7 @@ test("a scheduled story is on no public page and its URL says Story Not Found wi
   await expect(countLine(page)).toHaveText("3 stories found");
   await expect(page.getByText(SCHEDULED)).toHaveCount(0);
   await page.getByRole("searchbox", { name: "Search stories" }).fill("Ventura County");
+  await page.getByRole("searchbox", { name: "Search stories" }).press("Enter");
   await expect(countLine(page)).toHaveText("0 stories found");
   await expect(page.getByRole("heading", { name: "No Stories Yet" })).toBeVisible();
 
@@ -105,14 +106,18 @@ test("industry page: search and Featured Only with the singular and plural count
     ["ELENA", "Bread, Butter and a Busy Screen"],
     ["noodle house", "Dumplings, Lunar New Year and a Line Out the Door"],
   ]) {
+    // A plain GET form: Enter (or Search) sends it.
     await search.fill(query);
+    await search.press("Enter");
     await expect(countLine(page)).toHaveText("1 story found");
     await expect(titles).toHaveText([title]);
   }
   await expect(page).toHaveURL(/\?q=noodle\+house$/);
 
   await search.fill("");
+  await page.getByRole("search", { name: "Search stories" }).getByRole("button", { name: "Search" }).click();
   await expect(countLine(page)).toHaveText("3 stories found");
+  // The switch applies at once (the submit-on-change island).
   const featuredOnly = page.getByRole("switch", { name: "Featured Only" });
   await featuredOnly.click();
   await expect(featuredOnly).toBeChecked();

@@ -65,7 +65,7 @@ describe("SMTP down while visitors submit", () => {
     for (let i = 0; i < 2; i++) {
       const response = await post("/submit-business.data", {
         businessName: `Down Time Diner ${i}`,
-        phoneNumber: "",
+        phoneNumber: "(818) 555-0100",
         website: "",
         address: "",
       });

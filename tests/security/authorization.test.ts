@@ -69,6 +69,8 @@ function expectRefused({ status, text }: { status: number; text: string }, actor
 }
 
 const del = (id: string) => new URLSearchParams({ intent: "delete", id });
+const review = (intent: "approve" | "reject" | "unpublish", id: string) =>
+  new URLSearchParams({ intent, id, ...(intent === "reject" ? { reason: "Not a real shop" } : {}) });
 
 beforeAll(async () => {
   server = await startServer({ TRUST_PROXY: "1", ADMIN_EMAILS: "matrix-admin@example.com" });
@@ -78,6 +80,8 @@ beforeAll(async () => {
 
   expect((await post("/admin.data", businessForm("Owner A Bakery"), who.ownerA)).status).toBe(201);
   businessId = (await html("/admin", who.ownerA)).match(/\/business\/([0-9a-f-]{36})/)![1];
+  // An owner's listing waits for review; the matrix below is about who may change it once it is public.
+  expect((await post("/admin.data", review("approve", businessId), who.admin)).status).toBe(200);
 
   const upload = new FormData();
   upload.set("title", "Owner A ad");
@@ -144,6 +148,39 @@ describe("authorization matrix", () => {
       (await post("/admin.data", businessForm("Owner A Bakery (checked)", businessId), who.admin)).status,
     ).toBe(200);
     expect(await html("/admin", who.ownerA)).toContain("Owner A Bakery (checked)");
+  });
+
+  it("listing review: only admins may approve, reject or unpublish; owners cannot set a rating", async () => {
+    expect((await post("/admin.data", businessForm("Owner B Pending"), who.ownerB)).status).toBe(201);
+    const pendingId = (await html("/admin", who.ownerB)).match(/\/business\/([0-9a-f-]{36})/)![1];
+    for (const actor of ["visitor", "ownerA", "ownerB"] as const) {
+      expectRefused(await post("/admin.data", review("approve", pendingId), who[actor]), actor);
+      expectRefused(await post("/admin.data", review("reject", pendingId), who[actor]), actor);
+      expectRefused(await post("/admin.data", review("unpublish", businessId), who[actor]), actor);
+    }
+    // Still pending (not public) and the public listing still public.
+    expect(await html(`/business/${pendingId}`, "")).not.toContain("Owner B Pending");
+    expect(await html(`/business/${businessId}`, "")).toContain("Owner A Bakery");
+    // The owner's own save replayed with a rating and review count changes neither.
+    const rated = businessForm("Owner B Pending", pendingId);
+    rated.set("rating", "5");
+    rated.set("review_count", "9999");
+    expect((await post("/admin.data", rated, who.ownerB)).status).toBe(200);
+    const dashboard = await html("/admin", who.ownerB);
+    expect(dashboard).toContain("0/5 (0 reviews)");
+    expect(dashboard).not.toContain("9999");
+  });
+
+  it("claims: visitors cannot claim; nobody can claim a listing that has its own owner", async () => {
+    const claim = new URLSearchParams({ intent: "claim" });
+    expectRefused(await post(`/business/${businessId}.data`, claim, who.visitor), "visitor");
+    for (const actor of ["ownerB", "admin"] as const) {
+      expectRefused(await post(`/business/${businessId}.data`, claim, who[actor]), actor);
+    }
+    const code = new URLSearchParams({ intent: "confirm-claim", code: "123456" });
+    expectRefused(await post(`/business/${businessId}.data`, code, who.ownerB), "ownerB");
+    expect(await html("/admin", who.ownerA)).toContain("Owner A Bakery");
+    expect(await html("/admin", who.ownerB)).not.toContain("Owner A Bakery");
   });
 
   it("media: only the owner may delete it; visitors cannot upload", async () => {

@@ -47,7 +47,33 @@ function signIn(redirectTo: string, path = "/signin") {
   });
 }
 
+function shareStory(returnTo: string) {
+  return fetch(`${server.url}/stories/submit`, {
+    method: "POST",
+    body: new URLSearchParams({
+      firstName: "Ana",
+      lastName: "Reyes",
+      email: "ana@example.com",
+      story: "A story long enough to be taken.",
+      returnTo,
+    }),
+    redirect: "manual",
+    headers: { Origin: server.url, "X-Forwarded-For": randomIp() },
+  });
+}
+
 describe("open redirects", () => {
+  it(`keeps the share form's returnTo on this site for ${HOSTILE_RETURN_PATHS.length} hostile variants`, async () => {
+    for (const variant of HOSTILE_RETURN_PATHS) {
+      const response = await shareStory(variant);
+      expect(response.status, JSON.stringify(variant)).toBe(303);
+      expect(response.headers.get("location"), JSON.stringify(variant)).toMatch(/^\/(?![/\\])/);
+      expectOnSite(await follow(response, `${server.url}/stories/submit`), variant);
+    }
+    const back = await shareStory("/story/5d0f?from=share");
+    expect(back.headers.get("location")).toBe("/story/5d0f?from=share");
+  });
+
   it(`keeps sign-in's redirectTo on this site for ${HOSTILE_RETURN_PATHS.length} hostile variants`, async () => {
     for (const variant of HOSTILE_RETURN_PATHS) {
       const response = await signIn(variant);

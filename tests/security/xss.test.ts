@@ -69,6 +69,14 @@ describe("stored XSS renders inert", () => {
     const listing = await page("/admin", owner);
     const id = listing.match(/\/business\/([0-9a-f-]{36})/)?.[1];
     expect(id).toBeTruthy();
+    // An owner's listing waits for review: the admin's queue shows it, then a rejection (with a hostile reason the
+    // owner's dashboard shows) and an approval make it public.
+    expectInert(await page("/admin", admin), "admin review queue");
+    const decide = (intent: string, extra: Record<string, string> = {}) =>
+      post("/admin.data", new URLSearchParams({ intent, id: id!, ...extra }), admin);
+    expect((await decide("reject", { reason: `reason ${PAYLOAD}` })).status).toBe(200);
+    expectInert(await page("/admin", owner), "rejection reason on the owner's dashboard");
+    expect((await decide("approve")).status).toBe(200);
     expectInert(await page(`/business/${id}`), "business page");
     expectInert(await page("/local-shiners/all"), "directory");
     expectInert(listing, "dashboard");
@@ -121,6 +129,8 @@ describe("stored XSS renders inert", () => {
     const application = new URLSearchParams({
       businessName: `Evil ${PAYLOAD}`.slice(0, 150),
       phoneNumber: "",
+      // An application needs a way to reach the applicant (phone or email).
+      email: "evil@example.com",
       website: "https://evil.example",
       address: PAYLOAD.slice(0, 200),
     });

@@ -38,7 +38,7 @@ describe("accounts", () => {
       password: "sunny-valley-42",
       rememberMe: false,
     });
-    expect(attempt).toEqual({ ok: false, status: 403, message: UNVERIFIED_MESSAGE });
+    expect(attempt).toEqual({ ok: false, status: 403, message: UNVERIFIED_MESSAGE, field: "email" });
 
     await services.db.update(users).set({ emailVerified: true }).where(eq(users.id, row.id));
     const ok = await signIn(services, caller("10.0.0.1"), {

@@ -2,15 +2,27 @@ import { APIError } from "better-auth/api";
 import type { Services } from "../services";
 import { withClientIp } from "../auth/client-ip";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "../infra/rate-limit";
+import { weakPasswordReasons } from "~/lib/password-policy";
+import { CONFIRMATION_CALLBACK } from "~/lib/auth-schemas";
 
-/** Result of an auth operation: success with the Set-Cookie headers to forward, or a message for the user. */
-export type AuthResult = { ok: true; cookies: string[] } | { ok: false; message: string; status: number };
+/**
+ * Result of an auth operation: success with the Set-Cookie headers to forward, or a message for the user, and
+ * (when one field is the cause) that field with the messages to show under it.
+ */
+export type AuthResult =
+  | { ok: true; cookies: string[] }
+  | { ok: false; message: string; status: number; field?: "email" | "password"; fieldErrors?: string[] };
 
 // Abuse limits per client IP and per account, kept in the database (docs/security.md). Sign-in's own are
 // Better Auth hooks (auth/sign-in-guard.ts), so they hold whoever calls the endpoint.
 const SIGNUP_PER_IP = { window: 60 * 60, max: 10 };
 const RESET_PER_IP = { window: 60, max: 5 };
 const RESET_PER_ACCOUNT = { window: 15 * 60, max: 3 };
+// "Send the link again" from the check-your-email panel or an expired link. Each account also gets at most one
+// confirmation email per five minutes and five a day, whoever asks (auth.ts).
+const RESEND_PER_IP = { window: 15 * 60, max: 5 };
+
+export const WRONG_PASSWORD_MESSAGE = "Invalid email or password";
 
 export const UNVERIFIED_MESSAGE =
   "Please confirm your email address before signing in. We've sent you a new confirmation link.";
@@ -64,10 +76,11 @@ export async function signIn(
   );
   if (response.ok) return { ok: true, cookies: response.headers.getSetCookie() };
   if (response.status === 403) {
-    await resendConfirmation({ auth }, headers, email);
-    return { ok: false, status: 403, message: UNVERIFIED_MESSAGE };
+    await sendConfirmation({ auth }, headers, email);
+    return { ok: false, status: 403, message: UNVERIFIED_MESSAGE, field: "email" };
   }
-  if (response.status === 401) return { ok: false, status: 401, message: "Invalid email or password" };
+  if (response.status === 401)
+    return { ok: false, status: 401, message: WRONG_PASSWORD_MESSAGE, field: "password" };
   return { ok: false, status: response.status, message: await messageOf(response, "Could not sign in.") };
 }
 
@@ -75,9 +88,9 @@ export async function signIn(
  * A new confirmation link for an unconfirmed account. Limited per IP (auth-hooks.ts) and per account (auth.ts);
  * over a limit nothing is sent and the person sees the same message (they may still have the last link).
  */
-async function resendConfirmation({ auth }: Pick<Services, "auth">, headers: Headers, email: string) {
+async function sendConfirmation({ auth }: Pick<Services, "auth">, headers: Headers, email: string) {
   try {
-    await auth.api.sendVerificationEmail({ body: { email, callbackURL: "/dashboard" }, headers });
+    await auth.api.sendVerificationEmail({ body: { email, callbackURL: CONFIRMATION_CALLBACK }, headers });
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
   }
@@ -92,17 +105,50 @@ export async function signUp(
   const email = input.email.toLowerCase();
   const response = await respond(() =>
     auth.api.signUpEmail({
-      body: { email, password: input.password, name: email.split("@")[0], callbackURL: "/dashboard" },
+      body: {
+        email,
+        password: input.password,
+        name: email.split("@")[0],
+        callbackURL: CONFIRMATION_CALLBACK,
+      },
       headers: headersOf(caller),
       asResponse: true,
     }),
   );
   if (response.ok) return { ok: true, cookies: [] };
+  if (response.status === 400) {
+    // The password rules (password-guard.ts) refused it: the same reasons, one per line under the field.
+    const reasons = weakPasswordReasons(input.password, email);
+    if (reasons.length > 0) {
+      return {
+        ok: false,
+        status: 400,
+        message: await messageOf(response, "Weak password"),
+        field: "password",
+        fieldErrors: reasons,
+      };
+    }
+  }
   return {
     ok: false,
     status: response.status,
     message: await messageOf(response, "Could not create the account."),
   };
+}
+
+/**
+ * "Send the link again": a new confirmation link for an account that is not confirmed yet. Always answers the same
+ * way, whether or not such an account exists (no account enumeration); limited per IP here and per account in
+ * auth.ts, so it cannot be used to flood a mailbox.
+ */
+export async function resendConfirmation(
+  { auth, db }: Services,
+  caller: Caller,
+  input: { email: string },
+): Promise<AuthResult> {
+  if (!(await hitRateLimit(db, `resend:ip:${caller.clientIp}`, RESEND_PER_IP)).allowed) return refused();
+  await sendConfirmation({ auth }, headersOf(caller), input.email.toLowerCase());
+  return { ok: true, cookies: [] };
 }
 
 /** Always answers the same way, whether or not an account exists (no account enumeration). */

@@ -8,7 +8,7 @@ import { enqueueEmail } from "../infra/mail/outbox";
 import { hitRateLimit } from "../infra/rate-limit";
 import { createAuthHooks } from "./auth-hooks";
 import { CLIENT_IP_HEADER } from "./client-ip";
-import { PASSWORD_MAX_LENGTH } from "./password-policy";
+import { PASSWORD_MAX_LENGTH } from "~/lib/password-policy";
 import { clearSignInDelay } from "./sign-in-guard";
 import { authLogging } from "./auth-logging";
 

@@ -1,6 +1,6 @@
 import type { HookEndpointContext } from "better-auth";
 import { APIError, getSessionFromCtx } from "better-auth/api";
-import { weakPasswordReasons } from "./password-policy";
+import { weakPasswordReasons } from "~/lib/password-policy";
 
 /**
  * Every Better Auth endpoint that sets a password, and the body field carrying it. The password rules run on

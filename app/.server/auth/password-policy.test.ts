@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { knownDeviceId, knownDeviceToken } from "./known-device";
-import { weakPasswordReasons } from "./password-policy";
+import { weakPasswordReasons } from "~/lib/password-policy";
 import { delayAfter } from "./sign-in-throttle";
 
 describe("password rules", () => {

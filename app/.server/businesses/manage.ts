@@ -11,7 +11,12 @@ import { isUuid } from "~/lib/uuid";
 import type { Viewer } from "../auth/guards";
 import type { Database } from "../infra/db/client";
 import { containsPattern } from "../infra/db/like-pattern";
-import { businesses, media } from "../infra/db/schema";
+import { businesses, media, users, type ListingStatus } from "../infra/db/schema";
+import { FORBIDDEN, type Forbidden } from "../auth/admin-only";
+import { enqueueEmail } from "../infra/mail/outbox";
+import { MAIL_JOB } from "../infra/mail/delivery";
+import type { Services } from "../services";
+import { syncOpenSpans } from "./opening-spans";
 import { claimStorage } from "../media/storage-quota";
 import { queueMediaProcessing } from "../media-processing";
 import type { StoredUpload } from "../infra/uploads";
@@ -43,6 +48,10 @@ const managedColumns = {
   qualityDescription: businesses.qualityDescription,
   communityDescription: businesses.communityDescription,
   sustainabilityDescription: businesses.sustainabilityDescription,
+  status: businesses.status,
+  rejectionReason: businesses.rejectionReason,
+  hours: businesses.hours,
+  ownerVerifiedAt: businesses.ownerVerifiedAt,
 } satisfies Record<keyof ManagedBusiness, unknown>;
 
 export type ManageViewer = Pick<Viewer, "id" | "isAdmin">;
@@ -100,7 +109,7 @@ export async function listManagedBusinesses(
     .orderBy(desc(businesses.createdAt), desc(businesses.id))
     .limit(MANAGE_PAGE_SIZE)
     .offset((page - 1) * MANAGE_PAGE_SIZE);
-  return { businesses: rows, total, page, pageCount };
+  return { businesses: rows as ManagedBusiness[], total, page, pageCount };
 }
 
 /** Newly stored images for a save, by form field. */
@@ -113,10 +122,16 @@ export interface BusinessChanges {
   images: BusinessImages;
   /** The uploader's storage quota the new images must fit in (null: none); see ../media/storage-quota.ts. */
   storageLimitBytes?: number | null;
+  /** The listing's IANA time zone: from its position, else SITE_TIMEZONE (null: read in SITE_TIMEZONE later). */
+  timeZone?: string | null;
 }
 
-/** docs/product.md#businesses columns from the form; never `user_id`, which only ever comes from the viewer. */
-function formColumns({ input, position, images }: BusinessChanges) {
+/**
+ * docs/product.md#businesses columns from the form; never `user_id`, which only ever comes from the viewer, and never
+ * the status. Rating and review count are an admin's to set (docs/product.md#who-may-change-what): an owner's form
+ * leaves them as they are, whatever it sends.
+ */
+function formColumns(viewer: ManageViewer, { input, position, images, timeZone = null }: BusinessChanges) {
   return {
     name: input.name,
     description: input.description,
@@ -128,8 +143,9 @@ function formColumns({ input, position, images }: BusinessChanges) {
     phone: input.phone,
     email: input.email,
     website: input.website,
-    rating: input.rating,
-    reviewCount: input.review_count,
+    ...(viewer.isAdmin ? { rating: input.rating, reviewCount: input.review_count } : {}),
+    hours: input.hours,
+    timeZone,
     offerText: input.offer_text,
     ownerName: input.owner_name,
     ownerBio: input.owner_bio,
@@ -190,12 +206,19 @@ export async function createBusiness(
   changes: BusinessChanges,
 ): Promise<ManagedBusiness> {
   return db.transaction(async (tx) => {
+    // docs/product.md#reviewed-listings: an owner's listing waits for review; an admin's is live at once.
     const [row] = await tx
       .insert(businesses)
-      .values({ ...formColumns(changes), userId: viewer.id })
+      .values({
+        ...formColumns(viewer, changes),
+        userId: viewer.id,
+        status: viewer.isAdmin ? "published" : "pending",
+        reviewedAt: viewer.isAdmin ? new Date() : null,
+      })
       .returning(managedColumns);
     await recordImages(tx, viewer, changes.input.name, changes);
-    return row!;
+    await syncOpenSpans(tx, row!.id, changes.timeZone ?? null);
+    return row as ManagedBusiness;
   });
 }
 
@@ -213,12 +236,21 @@ export async function updateBusiness(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(businesses)
-      .set(formColumns(changes))
+      .set({
+        ...formColumns(viewer, changes),
+        // An owner's fix of a rejected listing goes back to review.
+        ...(viewer.isAdmin
+          ? {}
+          : {
+              status: sql`case when ${businesses.status} = 'rejected' then 'pending' else ${businesses.status} end`,
+            }),
+      })
       .where(and(eq(businesses.id, id), manageableBy(viewer)))
       .returning(managedColumns);
     if (!row) return null;
     await recordImages(tx, viewer, changes.input.name, changes);
-    return row;
+    await syncOpenSpans(tx, id, changes.timeZone ?? null);
+    return row as ManagedBusiness;
   });
 }
 
@@ -233,4 +265,93 @@ export async function deleteBusiness(db: Database, viewer: ManageViewer, id: str
     .where(and(eq(businesses.id, id), manageableBy(viewer)))
     .returning({ id: businesses.id });
   return rows.length > 0;
+}
+
+export type ListingDecision =
+  { intent: "approve" } | { intent: "reject"; reason: string } | { intent: "unpublish" };
+
+/** Which states each decision may start from: approve a pending, rejected or unpublished listing, and so on. */
+const DECISION_FROM: Record<ListingDecision["intent"], ListingStatus[]> = {
+  approve: ["pending", "rejected", "unpublished"],
+  reject: ["pending"],
+  unpublish: ["published"],
+};
+
+const DECISION_TO: Record<ListingDecision["intent"], ListingStatus> = {
+  approve: "published",
+  reject: "rejected",
+  unpublish: "unpublished",
+};
+
+/**
+ * An admin publishes, rejects (with a reason) or unpublishes a listing (docs/product.md#reviewed-listings). The
+ * owner is emailed about an approval or a rejection in the same transaction. Admins only; a listing not in a state
+ * the decision applies to answers 409.
+ */
+export async function reviewBusiness(
+  { db, jobs, env }: Pick<Services, "db" | "jobs" | "env">,
+  viewer: ManageViewer,
+  id: string,
+  decision: ListingDecision,
+): Promise<{ ok: true } | { ok: false; status: 404 | 409 } | Forbidden> {
+  if (!viewer.isAdmin) return FORBIDDEN;
+  if (!isUuid(id)) return { ok: false, status: 404 };
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        name: businesses.name,
+        status: businesses.status,
+        ownerEmail: users.email,
+        ownerName: users.name,
+      })
+      .from(businesses)
+      .leftJoin(users, eq(users.id, businesses.userId))
+      .where(eq(businesses.id, id))
+      .for("update", { of: businesses });
+    if (!row) return { ok: false, status: 404 } as const;
+    if (!DECISION_FROM[decision.intent].includes(row.status)) return { ok: false, status: 409 } as const;
+    await tx
+      .update(businesses)
+      .set({
+        status: DECISION_TO[decision.intent],
+        rejectionReason: decision.intent === "reject" ? decision.reason : null,
+        reviewedAt: new Date(),
+      })
+      .where(eq(businesses.id, id));
+    if (row.ownerEmail && decision.intent !== "unpublish") {
+      const greeting = row.ownerName ? `Hi ${row.ownerName},` : "Hi,";
+      const link = `${env.APP_URL}/admin`;
+      await enqueueEmail(tx, {
+        to: row.ownerEmail,
+        subject:
+          decision.intent === "approve"
+            ? `Your listing "${row.name}" is live`
+            : `Your listing "${row.name}" needs changes`,
+        text:
+          decision.intent === "approve"
+            ? `${greeting}\n\nGood news: "${row.name}" is now in the Local Shiners directory: ${env.APP_URL}/business/${id}\n\nThe Local Shine team`
+            : `${greeting}\n\nYour listing "${row.name}" was not published. The reviewer wrote:\n\n${decision.reason}\n\nEdit the listing and it goes back to review: ${link}\n\nThe Local Shine team`,
+        reference: `business:${id}`,
+      });
+    }
+    return { ok: true } as const;
+  });
+  if (result.ok) jobs.wake(MAIL_JOB);
+  return result;
+}
+
+/** The review queue of /admin: listings waiting for review, oldest first, with who sent them. Admins only. */
+export async function listPendingBusinesses(
+  db: Database,
+  viewer: ManageViewer,
+): Promise<{ ok: true; queue: (ManagedBusiness & { ownerEmail: string | null })[] } | Forbidden> {
+  if (!viewer.isAdmin) return FORBIDDEN;
+  const rows = await db
+    .select({ ...managedColumns, ownerEmail: users.email })
+    .from(businesses)
+    .leftJoin(users, eq(users.id, businesses.userId))
+    .where(eq(businesses.status, "pending"))
+    .orderBy(businesses.createdAt, businesses.id)
+    .limit(100);
+  return { ok: true, queue: rows as (ManagedBusiness & { ownerEmail: string | null })[] };
 }

@@ -43,8 +43,25 @@ describe("network map partners", () => {
       "Tarzana Tile",
       "Woodland Glass",
     ]);
-    expect(Object.keys(partners[0]).sort()).toEqual(["city", "id", "lat", "lng", "name"]);
-    expect(partners[0]).toMatchObject({ city: "Encino", lat: 34.16, lng: -118.5 });
+    // The popup shows the listing's image and industry as well.
+    expect(Object.keys(partners[0]).sort()).toEqual([
+      "city",
+      "id",
+      "imageUrl",
+      "industry",
+      "kioskHost",
+      "lat",
+      "lng",
+      "name",
+    ]);
+    expect(partners[0]).toMatchObject({
+      city: "Encino",
+      lat: 34.16,
+      lng: -118.5,
+      imageUrl: null,
+      kioskHost: false,
+    });
+    expect(partners[0]!.industry).toBe("Home Services");
   });
 
   it("lists partner cities busiest first, counting partners without coordinates too", async () => {

@@ -1,7 +1,9 @@
-import { and, asc, count, desc, isNotNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../infra/db/client";
 import { businesses } from "../infra/db/schema";
+import { kioskHostColumn } from "./kiosk-host";
 import type { MapPartner, PartnerCity } from "~/lib/network-map";
+import { industryTitle } from "~/lib/industries";
 
 export type { MapPartner, PartnerCity };
 
@@ -16,13 +18,22 @@ export async function listMapPartners(db: Database): Promise<MapPartner[]> {
       id: businesses.id,
       name: businesses.name,
       city: businesses.city,
+      industry: businesses.industry,
+      imageUrl: businesses.imageUrl,
       lat: businesses.latitude,
       lng: businesses.longitude,
+      kioskHost: kioskHostColumn(),
     })
     .from(businesses)
-    .where(and(isNotNull(businesses.latitude), isNotNull(businesses.longitude)))
+    .where(
+      and(
+        eq(businesses.status, "published"),
+        isNotNull(businesses.latitude),
+        isNotNull(businesses.longitude),
+      ),
+    )
     .orderBy(asc(businesses.name), asc(businesses.id));
-  return rows.map((row) => ({ ...row, lat: row.lat!, lng: row.lng! }));
+  return rows.map((row) => ({ ...row, industry: industryTitle(row.industry), lat: row.lat!, lng: row.lng! }));
 }
 
 /** The cities partners are in, busiest first: the map page's list, which also works without JavaScript or tiles. */
@@ -31,6 +42,7 @@ export async function listPartnerCities(db: Database): Promise<PartnerCity[]> {
   return db
     .select({ city: businesses.city, state: businesses.state, partners })
     .from(businesses)
+    .where(eq(businesses.status, "published"))
     .groupBy(businesses.city, businesses.state)
     .orderBy(desc(partners), asc(businesses.city));
 }

@@ -69,8 +69,12 @@ describe("saving the business form (multipart, with images)", () => {
       userId: ownerA.id,
       latitude: 34.1767,
       longitude: -118.6159,
-      rating: 4.5,
-      reviewCount: 23,
+      // Rating and review count are an admin's to set: an owner's form sends them and they stay 0.
+      rating: 0,
+      reviewCount: 0,
+      // An owner's new listing waits for review, read in its own place's time zone.
+      status: "pending",
+      timeZone: "America/Los_Angeles",
     });
     expect(row!.imageUrl).toMatch(/^\/media\/owner-a\/\d+-[0-9a-f]+\.png$/);
     expect(row!.ownerImageUrl).toMatch(/^\/media\/owner-a\/\d+-[0-9a-f]+\.png$/);
@@ -121,7 +125,7 @@ describe("saving the business form (multipart, with images)", () => {
         error: {
           name: ["Name is required"],
           rating: ["Rating must be between 0 and 5"],
-          website: ["Please enter a valid website URL starting with http:// or https://"],
+          website: ["Please enter a valid website address, such as https://yourbusiness.com"],
         },
       },
     });

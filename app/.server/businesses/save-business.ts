@@ -11,6 +11,7 @@ import {
 } from "../media/storage-quota";
 import type { Services } from "../services";
 import { bodyBudget, discardUploads, type StoredUpload, type ValidatedFormOptions } from "../infra/uploads";
+import { timeZoneAt } from "../kiosks/time-zone";
 import { zipCentroid } from "./geocode";
 import { createBusiness, updateBusiness, type BusinessImages, type ManageViewer } from "./manage";
 
@@ -60,9 +61,11 @@ export async function saveBusiness(
   images: Record<string, StoredUpload>,
 ): Promise<SaveBusinessResult> {
   try {
+    const position = await zipCentroid(input.zip_code);
     const changes = {
       input,
-      position: await zipCentroid(input.zip_code),
+      position,
+      timeZone: timeZoneAt(position, env.SITE_TIMEZONE),
       images: images as BusinessImages,
       storageLimitBytes: storageLimitBytes(env, viewer),
     };

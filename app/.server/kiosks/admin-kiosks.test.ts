@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adKiosks, kiosks } from "../infra/db/schema";
@@ -18,6 +19,7 @@ import {
   unpairKiosk,
   updateKiosk,
 } from "./admin-kiosks";
+import { recordPlays } from "./device-api";
 import { findKioskByToken } from "./device-token";
 import { timeZoneAt } from "./time-zone";
 
@@ -144,6 +146,16 @@ describe("kiosks in the admin", () => {
         lastHeartbeat: { playing: { itemId: "house:story:x:0", adId: null } },
       })
       .where(eq(kiosks.id, offline.id));
+    const play = (startedAt: string) => ({
+      id: randomUUID(),
+      adId,
+      startedAt,
+      endedAt: startedAt,
+      completed: true,
+    });
+    const first = play("2026-03-04T17:00:00Z");
+    await recordPlays(db, online.id, [first, play("2026-03-04T17:00:10Z")], now);
+    await recordPlays(db, online.id, [first], now); // sent again: still one
     const result = await listKiosks(db, admin, now);
     if (!result.ok) throw new Error("refused");
     const byLabel = new Map(result.kiosks.map((kiosk) => [kiosk.label, kiosk]));
@@ -154,13 +166,14 @@ describe("kiosks in the admin", () => {
       playerVersion: "1.4.0",
       storageBytes: 13_107_200,
       lastError: "video stalled",
+      plays: 2,
     });
     expect(byLabel.get("B offline")).toMatchObject({
       online: false,
       lastSeenAt: "2026-03-04T17:57:59.000Z",
       playing: "A Shine Story slide",
     });
-    expect(byLabel.get("C never")).toMatchObject({ online: false, lastSeenAt: null });
+    expect(byLabel.get("C never")).toMatchObject({ online: false, lastSeenAt: null, plays: 0 });
   });
 
   it("unpair revokes the token; retire unpairs, drops the kiosk's picks and keeps it listed last", async () => {

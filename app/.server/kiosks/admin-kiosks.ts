@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import type { KioskForm } from "~/lib/kiosk-schemas";
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
 import type { Database } from "../infra/db/client";
-import { adKiosks, ads, businesses, kiosks, type KioskOrientation } from "../infra/db/schema";
+import { adKiosks, ads, businesses, kioskPlays, kiosks, type KioskOrientation } from "../infra/db/schema";
 import { timeZoneAt } from "./time-zone";
 
 // /admin/kiosks (docs/product.md#kiosks): admins only; every function refuses anyone else before reading a row.
@@ -29,6 +29,8 @@ export interface KioskRow {
   playing: string | null;
   storageBytes: number | null;
   lastError: string | null;
+  /** Plays the server has stored for this kiosk, all time (each play's UUID once). */
+  plays: number;
 }
 
 interface StoredHeartbeat {
@@ -63,6 +65,14 @@ export async function listKiosks(
     .from(kiosks)
     .leftJoin(businesses, eq(businesses.id, kiosks.hostBusinessId))
     .orderBy(sql`${kiosks.retiredAt} is not null`, asc(kiosks.label), asc(kiosks.id));
+  const playCounts = new Map(
+    (
+      await db
+        .select({ kioskId: kioskPlays.kioskId, plays: count() })
+        .from(kioskPlays)
+        .groupBy(kioskPlays.kioskId)
+    ).map((row) => [row.kioskId, row.plays]),
+  );
   const heartbeats = rows.map((row) => (row.lastHeartbeat ?? {}) as StoredHeartbeat);
   const adIds = [
     ...new Set(heartbeats.map((beat) => beat.playing?.adId).filter((id): id is string => !!id && isUuid(id))),
@@ -106,6 +116,7 @@ export async function listKiosks(
           Array.isArray(beat.errors) && beat.errors.length
             ? String(beat.errors[beat.errors.length - 1])
             : null,
+        plays: playCounts.get(row.id) ?? 0,
       };
     }),
   };

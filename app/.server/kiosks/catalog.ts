@@ -10,7 +10,7 @@ import { listFeaturedStories } from "../stories/public-stories";
 import { FREE_KIOSK_SLIDE, houseSlideMedia, storySlide, type HouseMedia } from "./house-slides";
 
 // Everything any kiosk may play, read in a few queries and shared by every kiosk's manifest (docs/product.md#kiosks):
-// the approved, unpaused ads whose media is ready, and the house slides. Each kiosk's manifest is then picked from
+// the approved, unpaused ads of published listings whose media is ready, and the house slides. Each kiosk's manifest is then picked from
 // it in memory (manifest.ts), so a fleet revalidating its manifests costs one token lookup per request.
 
 export interface ManifestMedia {
@@ -97,7 +97,8 @@ export async function loadCatalog(sources: CatalogSources, now = new Date()): Pr
       mediaId: ads.mediaId,
     })
     .from(ads)
-    .innerJoin(businesses, eq(businesses.id, ads.businessId))
+    // Only ads of public listings: a scan of the QR code must land on a page people can see.
+    .innerJoin(businesses, and(eq(businesses.id, ads.businessId), eq(businesses.status, "published")))
     .innerJoin(media, and(eq(media.id, ads.mediaId), eq(media.processingStatus, "ready")))
     .where(
       and(

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adKiosks, ads, businessStories } from "../infra/db/schema";
+import { adKiosks, ads, businesses, businessStories } from "../infra/db/schema";
 import { createTestServices } from "../../../tests/support/test-services";
 import {
   insertAd,
@@ -47,6 +47,8 @@ describe("a kiosk's manifest", () => {
       place: PLACES.santaMonica,
     });
     const unplaced = await insertListing(db, advertiser, { name: "No Place", place: null });
+    const inReview = await insertListing(db, advertiser, { name: "In Review", place: PLACES.canogaPark });
+    await db.update(businesses).set({ status: "pending" }).where(eq(businesses.id, inReview));
     const ad = (name: string, listing: string, fixture: Parameters<typeof insertAd>[3] = {}) =>
       insertAd(db, advertiser, listing, { title: name, ...fixture }).then((id) => (ids[name] = id));
     await ad("approved", here);
@@ -67,6 +69,8 @@ describe("a kiosk's manifest", () => {
     await ad("wide reach", santaMonica, { radiusMiles: 25 });
     await ad("picked", santaMonica, { radiusMiles: 1 });
     await ad("unplaced", unplaced);
+    // Approved, but its listing is not public (in review, rejected or unpublished): its QR code would lead nowhere.
+    await ad("listing in review", inReview);
     await db.insert(businessStories).values({
       title: "How a bakery doubled its mornings",
       description: "d",
@@ -103,7 +107,7 @@ describe("a kiosk's manifest", () => {
     await services?.close();
   });
 
-  it("plays only approved, unpaused, ready ads that may play in the next 24 hours and reach the kiosk", async () => {
+  it("plays only approved, unpaused, ready ads of published listings that may play in the next 24 hours and reach the kiosk", async () => {
     const playing = await adIdsOf(kiosk);
     const expected = [
       "approved",

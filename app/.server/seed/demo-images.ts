@@ -1,6 +1,5 @@
 import sharp from "sharp";
 import type { IndustryId } from "~/lib/industries";
-import { industryTitle } from "~/lib/industries";
 
 /**
  * Demo pictures drawn from SVG at seed time: no third-party photos (no licensing questions), nothing to download,
@@ -160,36 +159,10 @@ export function initialsOf(name: string): string {
   return words.length === 1 ? first : first + initialOf(words[words.length - 1]);
 }
 
-/** Bold sans-serif glyphs average about 0.66 em (DejaVu Sans is wide); an estimate with a margin is enough. */
-const AVERAGE_GLYPH_EM = 0.66;
-
 /**
- * Splits `text` into at most `maxLines` lines at the largest font size in [min, max] where every line fits in
- * `maxWidth`; at `min` the text is wrapped anyway (the demo names are short enough never to get there).
- */
-function fitLines(
-  text: string,
-  maxWidth: number,
-  { max, min, maxLines }: { max: number; min: number; maxLines: number },
-): { lines: string[]; fontSize: number } {
-  const words = text.split(/\s+/).filter(Boolean);
-  for (let fontSize = max; fontSize >= min; fontSize -= 2) {
-    const perLine = Math.floor(maxWidth / (fontSize * AVERAGE_GLYPH_EM));
-    const lines: string[] = [];
-    for (const word of words) {
-      const last = lines[lines.length - 1];
-      if (last !== undefined && `${last} ${word}`.length <= perLine)
-        lines[lines.length - 1] = `${last} ${word}`;
-      else lines.push(word);
-    }
-    if (lines.length <= maxLines && lines.every((line) => line.length <= perLine)) return { lines, fontSize };
-  }
-  return { lines: [text], fontSize: min };
-}
-
-/**
- * A 1200×630 banner: industry gradient, industry motif, an initial badge and the business name. Everything that
- * matters is centred and kept within the middle 820 px so cards that crop to 4:3 or 16:9 still show the name.
+ * A 1200×630 banner: industry gradient, the industry's motif and an initial badge. No name on it: the name is
+ * printed beside every picture (card title, page heading), so writing it on the image too said it twice. The badge
+ * sits in the middle, so cards that crop to 4:3 or 16:9 still show it.
  */
 export function renderBusinessImage(business: {
   name: string;
@@ -200,17 +173,6 @@ export function renderBusinessImage(business: {
   const palette = paletteFor(business.industry);
   const rand = random(hashString(business.name));
   const angle = Math.round(rand() * 40);
-  const { lines, fontSize } = fitLines(business.name, 820, { max: 76, min: 40, maxLines: 2 });
-  const lineHeight = Math.round(fontSize * 1.15);
-  const firstBaseline = lines.length > 1 ? 370 : 400;
-  const nameText = lines
-    .map(
-      (line, i) =>
-        `<text x="600" y="${firstBaseline + i * lineHeight}" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="${fontSize}" fill="#ffffff">${escapeXml(line)}</text>`,
-    )
-    .join("");
-  const subtitleY = firstBaseline + (lines.length - 1) * lineHeight + 62;
-  const subtitle = [industryTitle(business.industry), business.city].filter(Boolean).join(" · ");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
     <linearGradient id="bg" gradientTransform="rotate(${angle} 0.5 0.5)">
@@ -220,11 +182,11 @@ export function renderBusinessImage(business: {
   </defs>
   <rect width="${width}" height="${height}" fill="url(#bg)"/>
   <circle cx="${round(rand() * width)}" cy="${round(rand() * 160)}" r="280" fill="#ffffff" opacity="0.06"/>
+  <circle cx="${round(300 + rand() * 600)}" cy="${round(480 + rand() * 150)}" r="220" fill="#000000" opacity="0.08"/>
   ${industryMotif(business.industry, rand, palette.accent)}
-  <circle cx="600" cy="${firstBaseline - fontSize - 130}" r="86" fill="#ffffff" opacity="0.95"/>
-  <text x="600" y="${firstBaseline - fontSize - 94}" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="100" fill="${palette.from}">${escapeXml(initialOf(business.name))}</text>
-  ${nameText}
-  <text x="600" y="${subtitleY}" text-anchor="middle" font-family="sans-serif" font-size="30" fill="${palette.accent}">${escapeXml(subtitle)}</text>
+  <circle cx="600" cy="315" r="132" fill="#ffffff" opacity="0.14"/>
+  <circle cx="600" cy="315" r="104" fill="#ffffff" opacity="0.95"/>
+  <text x="600" y="358" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="120" fill="${palette.from}">${escapeXml(initialOf(business.name))}</text>
 </svg>`;
   return toWebp(svg);
 }
@@ -284,6 +246,7 @@ export function renderStoryBackground(story: { title: string; industry: string }
   </defs>
   <rect width="${width}" height="${height}" fill="url(#bg)"/>
   ${glows.join("")}
+  <g transform="scale(${round(width / 1200)} ${round(height / 630)})">${industryMotif(story.industry, rand, palette.accent)}</g>
   ${wave}
 </svg>`;
   return toWebp(svg, { width, height });

@@ -27,6 +27,8 @@ export interface DemoStory {
   /** Days from today: negative is in the past, positive is scheduled for the future. */
   publishOffsetDays: number;
   isFeatured: boolean;
+  /** The demo listing the story is about (its exact name in demo-businesses.ts), if any. */
+  business?: string;
 }
 
 /** The calendar date (YYYY-MM-DD) `offsetDays` from `today` as seen in `timeZone`. */
@@ -69,6 +71,7 @@ Three months later, she was asking new customers how they'd heard about the caf√
     author: "Jasmine Cho",
     publishOffsetDays: -6,
     isFeatured: true,
+    business: "Marigold Morning Caf√©",
   },
   {
     title: "From Driveway to Six Bays: Warner Center Auto Spa",
@@ -89,6 +92,7 @@ The ads run both ways. Andre's "10% off your first detail" offer shows up on kio
     author: "Andre Mitchell",
     publishOffsetDays: -19,
     isFeatured: true,
+    business: "Warner Center Auto Spa",
   },
   {
     title: "A Plumber's Best Marketing Is a Clean Pair of Hands",
@@ -105,6 +109,7 @@ Her ad, a photo of her dad's old van and the line *"Free water-heater flush with
     author: "Marisol Ortega",
     publishOffsetDays: -34,
     isFeatured: true,
+    business: "Valley Bright Plumbing",
   },
   {
     title: "Sliding-Scale Yoga, Full Classes",
@@ -120,6 +125,7 @@ The first-week-free offer has been the studio's most effective outreach yet. Sun
     author: "Jordan Ellis",
     publishOffsetDays: -52,
     isFeatured: true,
+    business: "Reseda Community Yoga",
   },
   {
     title: "Ledger & Pine's Tax-Season Surprise",
@@ -139,6 +145,7 @@ Grace now hosts a kiosk in her own lobby, and she's noticed clients lingering to
     author: "Grace Nakamura",
     publishOffsetDays: -78,
     isFeatured: true,
+    business: "Ledger & Pine Tax Advisors",
   },
   {
     title: "Bread, Butter and a Busy Screen",
@@ -154,6 +161,7 @@ The bakery's own offer, a free morning bun with any coffee, runs on kiosks acros
     author: "Elena Sokolova",
     publishOffsetDays: -103,
     isFeatured: true,
+    business: "Canyon Crumb Bakery",
   },
   {
     title: "How a Tire Shop Became a Community Hub",
@@ -164,6 +172,7 @@ The bakery's own offer, a free morning bun with any coffee, runs on kiosks acros
     author: "Gina DiMaggio",
     publishOffsetDays: -131,
     isFeatured: true,
+    business: "Ventura Tire & Alignment",
   },
   {
     title: "Serenity, and a Steady Schedule",
@@ -179,6 +188,7 @@ Then she put a "$20 off your first 60-minute massage" offer on the Local Shine n
     author: "Mai Nguyen",
     publishOffsetDays: -164,
     isFeatured: true,
+    business: "Serenity Valley Massage",
   },
   {
     title: "Cool Canyon Keeps the West Valley Cool",
@@ -192,6 +202,7 @@ Her kiosk offer ran across the network for eight weeks each spring. The result: 
     author: "Tamar Hovsepian",
     publishOffsetDays: -205,
     isFeatured: false,
+    business: "Cool Canyon Heating & Air",
   },
   {
     title: "Dumplings, Lunar New Year and a Line Out the Door",
@@ -208,6 +219,7 @@ More than two hundred people came. Kids, grandparents, and a surprising number o
     author: "Wei Lin",
     publishOffsetDays: -248,
     isFeatured: false,
+    business: "Sherman Oaks Noodle House",
   },
   {
     title: "An EV Shop Finds Its Drivers",
@@ -219,6 +231,7 @@ More than two hundred people came. Kids, grandparents, and a surprising number o
     author: "Nadia Farouk",
     publishOffsetDays: -290,
     isFeatured: false,
+    business: "Tarzana Hybrid & EV Service",
   },
   {
     title: "The Realtor Who Advertises Her Neighbors",
@@ -235,6 +248,7 @@ The Local Shine kiosk in Keystone's Tarzana office is that list, on a screen. Bu
     author: "Sofia Grigoryan",
     publishOffsetDays: -333,
     isFeatured: false,
+    business: "Keystone Home Realty",
   },
   {
     title: "Clean Hands Before the Dentist's Chair",
@@ -248,6 +262,7 @@ What she didn't expect was the conversation it started. Patients ask about the m
     author: "Dr. Leila Moradi",
     publishOffsetDays: -389,
     isFeatured: false,
+    business: "Encino Smile Dental",
   },
   {
     title: "Small Jobs, Big Reach",
@@ -258,6 +273,7 @@ What she didn't expect was the conversation it started. Patients ask about the m
     author: "Gus Petrakis",
     publishOffsetDays: -452,
     isFeatured: false,
+    business: "Oak & Adobe Handyman",
   },
   {
     title: "Studio Nine's First Sixty Clients",
@@ -271,6 +287,7 @@ What she didn't expect was the conversation it started. Patients ask about the m
     author: "Maya Goldberg",
     publishOffsetDays: -517,
     isFeatured: false,
+    business: "Studio Nine Creative",
   },
   {
     title: "Where Local Shine Began: Woodland Hills",

@@ -138,4 +138,19 @@ describe("seedDemoContent", () => {
     expect(await handle.db.$count(businessStories)).toBe(DEMO_STORIES.length);
     expect(objects.size).toBe(before);
   });
+
+  it("links each story about a demo business to its listing, in the same industry", async () => {
+    const named = DEMO_STORIES.filter((story) => story.business);
+    expect(named.length).toBeGreaterThanOrEqual(10);
+    const rows = await handle.db
+      .select({ title: businessStories.title, industry: businessStories.industry, business: businesses })
+      .from(businessStories)
+      .innerJoin(businesses, eq(businesses.id, businessStories.businessId));
+    expect(rows.map((row) => row.title).sort()).toEqual(named.map((story) => story.title).sort());
+    for (const row of rows) {
+      const story = named.find((candidate) => candidate.title === row.title)!;
+      expect(row.business.name).toBe(story.business);
+      expect(row.business.industry, row.title).toBe(row.industry);
+    }
+  });
 });

@@ -146,35 +146,42 @@ export async function seedDemoContent({
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, DEMO_OWNER.id));
     const ownerId = owner?.id ?? null;
 
-    await tx.insert(businesses).values(
-      DEMO_BUSINESSES.map((business, i) => ({
-        userId: ownerId,
-        name: business.name,
-        description: business.description ?? null,
-        industry: business.industry,
-        address: business.address,
-        city: business.city,
-        state: DEMO_STATE,
-        zipCode: business.zipCode,
-        phone: business.phone ?? null,
-        email: business.email ?? null,
-        website: business.website ?? null,
-        imageUrl: urls.get(`demo/business-${businessSlugs[i]}.webp`) ?? null,
-        rating: business.rating,
-        reviewCount: business.reviewCount,
-        offerText: business.offerText ?? null,
-        ownerName: business.ownerName ?? null,
-        ownerBio: business.ownerBio ?? null,
-        ownerImageUrl: business.ownerName ? (urls.get(`demo/owner-${businessSlugs[i]}.webp`) ?? null) : null,
-        qualityDescription: business.qualityDescription ?? null,
-        communityDescription: business.communityDescription ?? null,
-        sustainabilityDescription: business.sustainabilityDescription ?? null,
-        latitude: business.latitude,
-        longitude: business.longitude,
-        // An hour apart so "newest first" has a stable, meaningful order.
-        createdAt: new Date(now.getTime() - ranks[i] * 3_600_000),
-      })),
-    );
+    const inserted = await tx
+      .insert(businesses)
+      .values(
+        DEMO_BUSINESSES.map((business, i) => ({
+          userId: ownerId,
+          name: business.name,
+          description: business.description ?? null,
+          industry: business.industry,
+          address: business.address,
+          city: business.city,
+          state: DEMO_STATE,
+          zipCode: business.zipCode,
+          phone: business.phone ?? null,
+          email: business.email ?? null,
+          website: business.website ?? null,
+          imageUrl: urls.get(`demo/business-${businessSlugs[i]}.webp`) ?? null,
+          rating: business.rating,
+          reviewCount: business.reviewCount,
+          offerText: business.offerText ?? null,
+          ownerName: business.ownerName ?? null,
+          ownerBio: business.ownerBio ?? null,
+          ownerImageUrl: business.ownerName
+            ? (urls.get(`demo/owner-${businessSlugs[i]}.webp`) ?? null)
+            : null,
+          qualityDescription: business.qualityDescription ?? null,
+          communityDescription: business.communityDescription ?? null,
+          sustainabilityDescription: business.sustainabilityDescription ?? null,
+          latitude: business.latitude,
+          longitude: business.longitude,
+          // An hour apart so "newest first" has a stable, meaningful order.
+          createdAt: new Date(now.getTime() - ranks[i] * 3_600_000),
+        })),
+      )
+      .returning({ id: businesses.id, name: businesses.name });
+    // Each story about a demo business names its listing: the story links to it, the listing lists the story.
+    const businessIds = new Map(inserted.map((row) => [row.name, row.id]));
 
     await tx.insert(businessStories).values(
       DEMO_STORIES.map((story, i) => ({
@@ -189,6 +196,7 @@ export async function seedDemoContent({
         isFeatured: story.isFeatured,
         backgroundImageUrl: urls.get(`story-backgrounds/demo-${storySlugs[i]}.webp`) ?? null,
         userId: null,
+        businessId: story.business ? (businessIds.get(story.business) ?? null) : null,
       })),
     );
     return { businesses: DEMO_BUSINESSES.length, stories: DEMO_STORIES.length };

@@ -1,4 +1,4 @@
-import { asc, desc, lte } from "drizzle-orm";
+import { asc, desc, eq, lte } from "drizzle-orm";
 import { INDUSTRY_IDS } from "~/lib/industries";
 import type { Database } from "../infra/db/client";
 import { businessStories, businesses } from "../infra/db/schema";
@@ -29,7 +29,7 @@ export interface SitemapEntry {
 }
 
 /**
- * Every public URL: the fixed pages, every business and every published story (publish_date on or before today
+ * Every public URL: the fixed pages, every published business and every published story (publish_date on or before today
  * in SITE_TIMEZONE, docs/product.md#publishing), so a scheduled story never leaks before its date.
  */
 export async function listSitemapEntries(
@@ -41,6 +41,7 @@ export async function listSitemapEntries(
     db
       .select({ id: businesses.id, updatedAt: businesses.updatedAt })
       .from(businesses)
+      .where(eq(businesses.status, "published"))
       .orderBy(asc(businesses.createdAt), asc(businesses.id)),
     db
       .select({

@@ -4,10 +4,17 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AdminStorySearchSchema, SaveStorySchema, type AdminStoryInput } from "~/lib/admin-story-schemas";
-import { businessStories, media, users } from "../infra/db/schema";
+import { businesses, businessStories, media, storySubmissions, users } from "../infra/db/schema";
+import { getPublishedStory, listStoriesAboutBusiness } from "./public-stories";
 import type { Storage } from "../infra/storage";
 import { createTestServices } from "../../../tests/support/test-services";
-import { createStory, deleteStory, listAdminStories, updateStory } from "./admin-stories";
+import {
+  createStory,
+  deleteStory,
+  listAdminStories,
+  listStoryListingChoices,
+  updateStory,
+} from "./admin-stories";
 import { receiveValidatedForm } from "../infra/uploads";
 import { saveStory, STORY_FORM_OPTIONS } from "./save-admin-story";
 import { siteToday } from "./site-date";
@@ -31,6 +38,7 @@ function input(overrides: Partial<AdminStoryInput> = {}): AdminStoryInput {
     author: "Pat Author",
     publish_date: siteToday(TIME_ZONE),
     is_featured: false,
+    business_id: null,
     ...overrides,
   };
 }
@@ -237,5 +245,104 @@ describe("admin stories", () => {
       story: { title: "Edited", backgroundImageUrl: "/media/kept.png" },
     });
     expect(await services.db.select().from(media)).toEqual([]);
+  });
+
+  it("names the listing a story is about: the story links to it, the listing lists the story", async () => {
+    const [bakery] = await services.db
+      .insert(businesses)
+      .values({
+        name: "Pat's Bakery",
+        industry: "food-industry",
+        address: "1 Main St",
+        city: "Tarzana",
+        state: "CA",
+        zipCode: "91356",
+      })
+      .returning({ id: businesses.id });
+    const choices = await listStoryListingChoices(services.db, admin);
+    expect(choices).toContainEqual({
+      id: bakery!.id,
+      name: "Pat's Bakery",
+      city: "Tarzana",
+      industry: "food-industry",
+    });
+    expect(await listStoryListingChoices(services.db, owner)).toEqual([]);
+
+    // Through the form, as the dialog sends it.
+    const saved = await saveForm(admin, form({ ...fields, business_id: bakery!.id }));
+    if (!saved.ok || !("story" in saved)) throw new Error("refused");
+    expect(saved.story.businessId).toBe(bakery!.id);
+    const reader = { db: services.db, env: { SITE_TIMEZONE: TIME_ZONE } };
+    expect((await getPublishedStory(reader, saved.story.id))?.business).toEqual({
+      id: bakery!.id,
+      name: "Pat's Bakery",
+      city: "Tarzana",
+      state: "CA",
+    });
+    expect((await listStoriesAboutBusiness(reader, bakery!.id)).map((story) => story.id)).toEqual([
+      saved.story.id,
+    ]);
+    // A story dated later is not listed until it is published.
+    await createStory(
+      services.db,
+      admin,
+      input({ business_id: bakery!.id, publish_date: addDays(today, 5) }),
+    );
+    expect(await listStoriesAboutBusiness(reader, bakery!.id)).toHaveLength(1);
+
+    // A listing that does not exist is a message under the field, and nothing changes.
+    const ghost = "00000000-0000-4000-8000-000000000000";
+    const refused = await saveForm(
+      admin,
+      form({ ...fields, id: saved.story.id, title: "Moved", business_id: ghost }),
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      result: { error: { business_id: [expect.any(String)] } },
+    });
+    const notUuid = await saveForm(admin, form({ ...fields, business_id: "not-a-listing" }));
+    expect(notUuid).toMatchObject({ ok: false, status: 400 });
+    expect((await getPublishedStory(reader, saved.story.id))?.title).toBe("Fresh Bread");
+
+    // Deleting the listing keeps the story, without the link.
+    await services.db.delete(businesses).where(eq(businesses.id, bakery!.id));
+    expect((await getPublishedStory(reader, saved.story.id))?.business).toBeNull();
+  });
+
+  it("marks the submission a story was made from handled, and only when the story is saved", async () => {
+    const [submission] = await services.db
+      .insert(storySubmissions)
+      .values({
+        firstName: "Inez",
+        lastName: "Ortega",
+        email: "inez@example.com",
+        story: "Flowers and a kiosk.",
+      })
+      .returning({ id: storySubmissions.id });
+    const handledAt = async () =>
+      (await services.db.select().from(storySubmissions).where(eq(storySubmissions.id, submission!.id)))[0]!
+        .handledAt;
+    // Refused (unknown listing): nothing is saved and the submission stays open.
+    const refused = await saveForm(
+      admin,
+      form({
+        ...fields,
+        from_submission: submission!.id,
+        business_id: "00000000-0000-4000-8000-000000000000",
+      }),
+    );
+    expect(refused.ok).toBe(false);
+    expect(await handledAt()).toBeNull();
+    expect(
+      await createStory(services.db, owner, { ...input(), from_submission: submission!.id }),
+    ).toMatchObject({
+      ok: false,
+    });
+    expect(await handledAt()).toBeNull();
+
+    const saved = await saveForm(admin, form({ ...fields, from_submission: submission!.id }));
+    expect(saved.ok).toBe(true);
+    expect(await handledAt()).toBeInstanceOf(Date);
   });
 });

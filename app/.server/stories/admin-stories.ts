@@ -1,20 +1,25 @@
 import { and, count, desc, eq, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   ADMIN_STORY_PAGE_SIZE,
+  MAX_STORY_CONTENT_LENGTH,
   type AdminStory,
   type AdminStoryCounts,
   type AdminStoryInput,
   type AdminStorySearch,
+  STORY_LISTING_MESSAGE,
+  type StoryListingChoice,
 } from "~/lib/admin-story-schemas";
 import type { IndustryId } from "~/lib/industries";
 import { isUuid } from "~/lib/uuid";
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
 import type { Database } from "../infra/db/client";
 import { containsPattern } from "../infra/db/like-pattern";
-import { businessStories, media } from "../infra/db/schema";
+import { businesses, businessStories, media, storySubmissions } from "../infra/db/schema";
+import { errorsUnder, type FormResult } from "~/lib/form-submission";
 import type { StoredUpload } from "../infra/uploads";
 import { queueMediaProcessing } from "../media-processing";
 import { siteToday } from "./site-date";
+import { renderStoryMarkdown } from "./render-markdown";
 
 // The Shine Stories Management Panel's data (docs/product.md#shine-stories-panel). Every function takes the viewer and
 // refuses non-admins before touching the database, so a route that forgot its guard still changes nothing.
@@ -38,6 +43,7 @@ const adminColumns = {
   publishDate: businessStories.publishDate,
   isFeatured: businessStories.isFeatured,
   backgroundImageUrl: businessStories.backgroundImageUrl,
+  businessId: businessStories.businessId,
 } satisfies Record<keyof AdminStory, unknown>;
 
 /**
@@ -122,7 +128,62 @@ function storyValues(input: AdminStoryInput) {
     author: input.author,
     publishDate: input.publish_date,
     isFeatured: input.is_featured,
+    businessId: input.business_id,
   };
+}
+
+/** The form names a listing that does not exist (any more): a message under the field, nothing saved. */
+export type UnknownListing = { ok: false; status: 400; result: FormResult };
+const UNKNOWN_LISTING: UnknownListing = {
+  ok: false,
+  status: 400,
+  result: errorsUnder(["business_id"], STORY_LISTING_MESSAGE),
+};
+
+/** Locks the named listing for the rest of the transaction, so it cannot be deleted before the story points at it. */
+async function listingExists(tx: Database, businessId: string | null) {
+  if (!businessId) return true;
+  const [row] = await tx
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .for("key share");
+  return Boolean(row);
+}
+
+/**
+ * The story form's preview: the Markdown as the story page will show it (rendered and sanitized the same way).
+ * Admins only; content longer than a story may be is refused rather than rendered.
+ */
+export function previewStoryMarkdown(
+  viewer: AdminViewer,
+  content: string,
+): { ok: true; html: string } | Forbidden | { ok: false; status: 413 } {
+  if (!viewer.isAdmin) return FORBIDDEN;
+  if (content.length > MAX_STORY_CONTENT_LENGTH) return { ok: false, status: 413 };
+  return { ok: true, html: content.trim() ? renderStoryMarkdown(content) : "" };
+}
+
+/** The most listings the story form offers; beyond it the newest are kept (a network this size needs a search). */
+export const STORY_LISTING_CHOICES_LIMIT = 2000;
+
+/** Every listing the story form can name, by name (admins only; empty for anyone else). */
+export async function listStoryListingChoices(
+  db: Database,
+  viewer: AdminViewer,
+): Promise<StoryListingChoice[]> {
+  if (!viewer.isAdmin) return [];
+  const rows = await db
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      city: businesses.city,
+      industry: businesses.industry,
+    })
+    .from(businesses)
+    .orderBy(desc(businesses.createdAt))
+    .limit(STORY_LISTING_CHOICES_LIMIT);
+  return rows.sort((a, b) => a.name.localeCompare(b.name, "en"));
 }
 
 /**
@@ -146,22 +207,30 @@ async function recordBackground(tx: Database, viewer: AdminViewer, image: Stored
   await queueMediaProcessing(tx, row!.id);
 }
 
-export type StoryWriteResult = { ok: true; story: AdminStory } | Forbidden | NotFound;
+export type StoryWriteResult = { ok: true; story: AdminStory } | Forbidden | NotFound | UnknownListing;
 
 /** Create: the story (and its background's media record, in the same transaction), by this admin. */
 export async function createStory(
   db: Database,
   viewer: AdminViewer,
-  input: AdminStoryInput,
+  input: AdminStoryInput & { from_submission?: string },
   image?: StoredUpload,
 ): Promise<StoryWriteResult> {
   if (!viewer.isAdmin) return FORBIDDEN;
   return db.transaction(async (tx) => {
+    if (!(await listingExists(tx, input.business_id))) return UNKNOWN_LISTING;
     if (image) await recordBackground(tx, viewer, image);
     const [story] = await tx
       .insert(businessStories)
       .values({ ...storyValues(input), backgroundImageUrl: image?.url ?? null, userId: viewer.id })
       .returning(adminColumns);
+    // Made from a visitor's submission (the inbox's "Create story"): the submission is handled with it.
+    if (input.from_submission && isUuid(input.from_submission)) {
+      await tx
+        .update(storySubmissions)
+        .set({ handledAt: sql`coalesce(${storySubmissions.handledAt}, now())` })
+        .where(eq(storySubmissions.id, input.from_submission));
+    }
     return { ok: true as const, story: story! };
   });
 }
@@ -180,6 +249,7 @@ export async function updateStory(
   if (!viewer.isAdmin) return FORBIDDEN;
   if (!isUuid(id)) return NOT_FOUND;
   return db.transaction(async (tx) => {
+    if (!(await listingExists(tx, input.business_id))) return UNKNOWN_LISTING;
     const [story] = await tx
       .update(businessStories)
       .set({ ...storyValues(input), ...(image ? { backgroundImageUrl: image.url } : {}) })

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../infra/db/client";
-import { businessStories } from "../infra/db/schema";
+import { eq } from "drizzle-orm";
+import { businesses, businessStories } from "../infra/db/schema";
+import { insertListing } from "../../../tests/support/kiosk-fixtures";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import {
   countPublishedByIndustry,
@@ -10,6 +12,7 @@ import {
   listFeaturedStories,
   listPublishedStories,
   listPublishedStoryEntries,
+  listStoriesAboutBusiness,
   type StoryReader,
 } from "./public-stories";
 import { siteToday } from "./site-date";
@@ -168,5 +171,20 @@ describe("public story queries", () => {
     const aheadToday = siteToday("Pacific/Kiritimati");
     const ahead = await listPublishedStories(aheadReader);
     expect(ahead.stories.map((s) => s.id).includes(ids.tomorrow)).toBe(aheadToday >= addDays(today, 1));
+  });
+
+  it("links a story to its listing only while the listing is published, and lists it on that listing", async () => {
+    const listing = await insertListing(database.db, null, { name: "Marigold Cafe" });
+    await addStory("about-listing", { daysAgo: 1, businessId: listing, title: "A story about Marigold" });
+    const linked = await getPublishedStory(reader, ids["about-listing"]);
+    expect(linked?.business).toMatchObject({ id: listing, name: "Marigold Cafe" });
+    expect((await listStoriesAboutBusiness(reader, listing)).map((story) => story.id)).toEqual([
+      ids["about-listing"],
+    ]);
+
+    await database.db.update(businesses).set({ status: "pending" }).where(eq(businesses.id, listing));
+    const unlinked = await getPublishedStory(reader, ids["about-listing"]);
+    expect(unlinked?.title).toBe("A story about Marigold");
+    expect(unlinked?.business).toBeNull();
   });
 });

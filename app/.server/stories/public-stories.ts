@@ -4,7 +4,7 @@ import { INDUSTRY_IDS } from "~/lib/industries";
 import { isUuid } from "~/lib/uuid";
 import type { Database } from "../infra/db/client";
 import { containsPattern } from "../infra/db/like-pattern";
-import { businessStories } from "../infra/db/schema";
+import { businesses, businessStories } from "../infra/db/schema";
 import { renderStoryMarkdown } from "./render-markdown";
 import { siteToday } from "./site-date";
 
@@ -34,6 +34,8 @@ export interface StorySummary {
 
 export interface PublicStory extends StorySummary {
   description: string;
+  /** The listing the story is about, when the admin named one and it still exists. */
+  business: { id: string; name: string; city: string; state: string } | null;
   /** The content field's Markdown rendered and sanitized on the server; null when the story has no content. */
   contentHtml: string | null;
 }
@@ -126,13 +128,47 @@ export async function countPublishedByIndustry(reader: StoryReader): Promise<Rec
 export async function getPublishedStory(reader: StoryReader, id: string): Promise<PublicStory | null> {
   if (!isUuid(id)) return null;
   const [story] = await reader.db
-    .select({ ...summaryColumns, description: businessStories.description, content: businessStories.content })
+    .select({
+      ...summaryColumns,
+      description: businessStories.description,
+      content: businessStories.content,
+      businessId: businesses.id,
+      businessName: businesses.name,
+      businessCity: businesses.city,
+      businessState: businesses.state,
+    })
     .from(businessStories)
+    // A listing still in review (or unpublished) is not linked: visitors would meet 'Business not found'.
+    .leftJoin(
+      businesses,
+      and(eq(businesses.id, businessStories.businessId), eq(businesses.status, "published")),
+    )
     .where(and(eq(businessStories.id, id), isPublished(reader)))
     .limit(1);
   if (!story) return null;
-  const { content, ...rest } = story;
-  return { ...rest, contentHtml: content?.trim() ? renderStoryMarkdown(content) : null };
+  const { content, businessId, businessName, businessCity, businessState, ...rest } = story;
+  const business =
+    businessId && businessName
+      ? { id: businessId, name: businessName, city: businessCity ?? "", state: businessState ?? "" }
+      : null;
+  return { ...rest, business, contentHtml: content?.trim() ? renderStoryMarkdown(content) : null };
+}
+
+/** The business page lists at most this many stories about the business. */
+export const BUSINESS_STORIES_LIMIT = 6;
+
+/** Published stories that name this listing, newest first (the business page's "Shine Stories about …"). */
+export async function listStoriesAboutBusiness(
+  reader: StoryReader,
+  businessId: string,
+): Promise<StorySummary[]> {
+  if (!isUuid(businessId)) return [];
+  return reader.db
+    .select(summaryColumns)
+    .from(businessStories)
+    .where(and(eq(businessStories.businessId, businessId), isPublished(reader)))
+    .orderBy(...newestFirst)
+    .limit(BUSINESS_STORIES_LIMIT);
 }
 
 /** Every published story's id and date, for the sitemap. */

@@ -9,7 +9,7 @@ import { IMAGE_DIMENSIONS_MESSAGE, IMAGE_TYPES } from "~/lib/upload-types";
 import type { AdminViewer, Forbidden } from "../auth/admin-only";
 import type { Services } from "../services";
 import { bodyBudget, discardUploads, type StoredUpload, type ValidatedFormOptions } from "../infra/uploads";
-import { createStory, updateStory, type NotFound } from "./admin-stories";
+import { createStory, updateStory, type NotFound, type UnknownListing } from "./admin-stories";
 
 /** Markdown may hold multi-byte characters: four bytes a character at most. */
 const MAX_FIELD_BYTES = MAX_STORY_CONTENT_LENGTH * 4;
@@ -36,7 +36,7 @@ export const STORY_FORM_OPTIONS: ValidatedFormOptions = {
 export const STORY_FORM_BUDGET = bodyBudget(STORY_FORM_OPTIONS) + MAX_FIELD_BYTES;
 
 export type SaveStoryResult =
-  { ok: true; mode: "create" | "update"; story: AdminStory } | Forbidden | NotFound;
+  { ok: true; mode: "create" | "update"; story: AdminStory } | Forbidden | NotFound | UnknownListing;
 
 /**
  * The story dialog's save (create or edit, with its background image): creates the story, or

@@ -1,4 +1,4 @@
-import type { BusinessApplicationInput } from "~/lib/marketing-schemas";
+import { CONTACT_WAY_MESSAGE, type BusinessApplicationInput } from "~/lib/marketing-schemas";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { businessApplications } from "../infra/db/schema";
 import type { Services } from "../services";
@@ -23,6 +23,10 @@ export async function submitBusinessApplication(
   caller: SubmissionCaller,
   input: BusinessApplicationInput,
 ): Promise<SubmissionResult> {
+  // The page promises a call: an application nobody can answer is refused before it is counted or stored.
+  if (!input.phoneNumber && !input.email && !input[HONEYPOT_FIELD]) {
+    return { ok: false, status: 400, message: CONTACT_WAY_MESSAGE };
+  }
   const stop = await screenSubmission(db, {
     form: "business-application",
     caller,
@@ -39,6 +43,7 @@ export async function submitBusinessApplication(
         .values({
           businessName: input.businessName,
           phoneNumber: input.phoneNumber ?? null,
+          email: input.email ?? null,
           website: input.website ?? null,
           address: input.address ?? null,
           ipAddress: caller.clientIp,
@@ -55,6 +60,7 @@ export async function submitBusinessApplication(
         fieldLines([
           ["Business name", input.businessName],
           ["Phone number", input.phoneNumber],
+          ["Email", input.email],
           ["Website", input.website],
           ["Business address", input.address],
         ]),

@@ -138,6 +138,7 @@ async function loadDetails(db: Database, refs: { kind: InboxKind; id: string }[]
         ...times(row),
         businessName: row.businessName,
         phoneNumber: row.phoneNumber,
+        email: row.email,
         website: row.website,
         address: row.address,
       });

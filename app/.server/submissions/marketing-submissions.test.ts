@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { BusinessApplicationSchema, ContactMessageSchema } from "~/lib/marketing-schemas";
+import {
+  BusinessApplicationSchema,
+  CONTACT_WAY_MESSAGE,
+  ContactMessageSchema,
+} from "~/lib/marketing-schemas";
 import { businessApplications, contactMessages, outbox } from "../infra/db/schema";
 import { APPLICATIONS_PER_IP, submitBusinessApplication } from "./business-applications";
 import { sendContactMessage } from "./contact-messages";
@@ -98,8 +102,41 @@ describe("public submissions (Join Our Network, Contact)", () => {
     expect(fixture.smtp.received).toHaveLength(0);
   });
 
+  it("asks for a phone number or an email, and stores either one", async () => {
+    const nameOnly = BusinessApplicationSchema.parse({
+      businessName: "Quiet Corner",
+      website: "patsbakery.com",
+    });
+    expect(nameOnly.website).toBe("https://patsbakery.com");
+    const before = (await fixture.services.db.select().from(businessApplications)).length;
+    expect(await submitBusinessApplication(fixture.services, { clientIp: "192.0.2.60" }, nameOnly)).toEqual({
+      ok: false,
+      status: 400,
+      message: CONTACT_WAY_MESSAGE,
+    });
+    expect(await fixture.services.db.select().from(businessApplications)).toHaveLength(before);
+
+    const byEmail = BusinessApplicationSchema.parse({
+      businessName: "Quiet Corner",
+      email: "pat@quiet.example",
+    });
+    const stored = await submitBusinessApplication(fixture.services, { clientIp: "192.0.2.60" }, byEmail);
+    expect(stored.ok).toBe(true);
+    const [row] = await fixture.services.db
+      .select()
+      .from(businessApplications)
+      .where(eq(businessApplications.id, (stored as { id: string }).id));
+    expect(row).toMatchObject({ email: "pat@quiet.example", phoneNumber: null });
+    expect(BusinessApplicationSchema.safeParse({ businessName: "X", email: "not-an-email" }).success).toBe(
+      false,
+    );
+  });
+
   it("rate limits per IP without affecting other visitors", async () => {
-    const input = BusinessApplicationSchema.parse({ businessName: "Reseda Repairs" });
+    const input = BusinessApplicationSchema.parse({
+      businessName: "Reseda Repairs",
+      email: "hi@reseda.example",
+    });
     for (let i = 0; i < APPLICATIONS_PER_IP.max; i++) {
       expect((await submitBusinessApplication(fixture.services, { clientIp: "192.0.2.50" }, input)).ok).toBe(
         true,

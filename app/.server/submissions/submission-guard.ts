@@ -6,7 +6,8 @@ import { hitRateLimit, type RateLimitRule } from "../infra/rate-limit";
  * What a public form submission comes to. `id` is null when a bot was dropped: the visitor is shown the same
  * confirmation either way, so a bot can't tell it was caught.
  */
-export type SubmissionResult = { ok: true; id: string | null } | { ok: false; status: 429; message: string };
+export type SubmissionResult =
+  { ok: true; id: string | null } | { ok: false; status: 400 | 429; message: string };
 
 /** Who sent a public form: the client IP as Express resolved it (TRUST_PROXY decides whether X-Forwarded-For counts). */
 export interface SubmissionCaller {

@@ -33,7 +33,7 @@ export function AdminStoryCard({
       className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="relative aspect-[16/9] overflow-hidden bg-secondary">
-        <StoryImage src={story.backgroundImageUrl} />
+        <StoryImage src={story.backgroundImageUrl} industry={story.industry} />
         <div className="absolute inset-x-0 top-0 flex items-start justify-between gap-2 p-3">
           <div className="flex flex-wrap gap-1.5">
             <Badge className="bg-white/95 text-ink shadow-sm">{industryTitle(story.industry)}</Badge>

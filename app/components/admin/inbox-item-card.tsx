@@ -45,7 +45,7 @@ export function InboxItemCard({
       : item.kind === "business_application"
         ? item.businessName
         : item.name;
-  const email = item.kind === "business_application" ? null : item.email;
+  const email = item.email;
 
   return (
     <article
@@ -83,6 +83,8 @@ export function InboxItemCard({
           <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
             <dt className="font-medium text-muted-foreground">Phone</dt>
             <dd>{item.phoneNumber ?? "—"}</dd>
+            <dt className="font-medium text-muted-foreground">Email</dt>
+            <dd className="break-all">{item.email ?? "—"}</dd>
             <dt className="font-medium text-muted-foreground">Website</dt>
             <dd className="break-all">{item.website ?? "—"}</dd>
             <dt className="font-medium text-muted-foreground">Address</dt>

@@ -148,6 +148,8 @@ function KioskCard({
           {kiosk.orientation === "portrait" ? "Portrait" : "Landscape"} ·{" "}
           {kiosk.timeZone.replaceAll("_", " ")}
         </dd>
+        <dt className="font-medium text-muted-foreground">Plays stored</dt>
+        <dd data-testid="kiosk-plays">{kiosk.plays.toLocaleString("en-US")}</dd>
         <dt className="font-medium text-muted-foreground">Picked ads</dt>
         <dd>{pickedAds === 0 ? "None (ads within their radius)" : pickedAds}</dd>
       </dl>

@@ -5,9 +5,10 @@ const SHORT_DESCRIPTION_LENGTH = 200;
 /**
  * A new story started from a visitor's submission (the inbox's "Create story"): their name as the author and their
  * words as the description and content; the short description is their first sentence, or the opening words.
- * The admin edits everything before saving.
+ * The admin edits everything before saving; saving the story marks the submission handled.
  */
 export function draftFromSubmission(submission: {
+  id: string;
   firstName: string;
   lastName: string;
   story: string;
@@ -18,6 +19,7 @@ export function draftFromSubmission(submission: {
     description: story,
     content: story,
     shortDescription: openingOf(story),
+    fromSubmission: submission.id,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   STORY_IMAGE_FIELD,
   type AdminStory,
   type StoryDraft,
+  type StoryListingChoice,
 } from "~/lib/admin-story-schemas";
 import { StoryFormFields } from "./story-form-fields";
 
@@ -41,6 +42,8 @@ interface StoryFormDialogProps extends DialogState {
   onOpenChange: (open: boolean) => void;
   /** The site's date (YYYY-MM-DD): a new story's default publish date. */
   today: string;
+  /** The listings a story can be about (the admin picks one). */
+  listings: StoryListingChoice[];
 }
 
 /**
@@ -48,7 +51,15 @@ interface StoryFormDialogProps extends DialogState {
  * /admin/stories from any page (the inbox opens it too); it can't be closed while saving, and closes after a save, when
  * the page's data reloads.
  */
-export function StoryFormDialog({ open, onOpenChange, story, draft, formKey, today }: StoryFormDialogProps) {
+export function StoryFormDialog({
+  open,
+  onOpenChange,
+  story,
+  draft,
+  formKey,
+  today,
+  listings,
+}: StoryFormDialogProps) {
   const title = story ? "Edit Story" : "Create New Story";
   const initial = story ?? { publishDate: today, isFeatured: false, ...draft };
   return (
@@ -70,7 +81,7 @@ export function StoryFormDialog({ open, onOpenChange, story, draft, formKey, tod
       fileFields={STORY_FILE_FIELDS}
       submitLabel={story ? "Update Story" : "Create Story"}
     >
-      {(fields) => <StoryFormFields initial={initial} fields={fields} />}
+      {(fields) => <StoryFormFields initial={initial} fields={fields} listings={listings} />}
     </FormDialog>
   );
 }

@@ -5,19 +5,32 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { IndustrySelect } from "~/components/ui/industry-select";
 import { Textarea } from "~/components/ui/textarea";
-import { MAX_STORY_CONTENT_LENGTH, type SaveStorySchema, type StoryDraft } from "~/lib/admin-story-schemas";
+import {
+  MAX_STORY_CONTENT_LENGTH,
+  type SaveStorySchema,
+  type StoryDraft,
+  type StoryListingChoice,
+} from "~/lib/admin-story-schemas";
+import { NativeSelect } from "~/components/ui/native-select";
+import { MarkdownPreview } from "./markdown-preview";
+import { INDUSTRIES } from "~/lib/industries";
 import type { FormFields } from "~/lib/use-validated-form";
 
 interface StoryFormFieldsProps {
   /** The values the fields start from: the story being edited, a draft, or nothing. */
   initial: StoryDraft & { backgroundImageUrl?: string | null };
   fields: FormFields<typeof SaveStorySchema>;
+  /** The listings a story can be about. */
+  listings: StoryListingChoice[];
 }
 
 /** The story dialog's fields; input names are the story table's column names, which SaveStorySchema reads. */
-export function StoryFormFields({ initial, fields }: StoryFormFieldsProps) {
+export function StoryFormFields({ initial, fields, listings }: StoryFormFieldsProps) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
+      {initial.fromSubmission ? (
+        <input type="hidden" name="from_submission" value={initial.fromSubmission} />
+      ) : null}
       <Field field={fields.title} label="Title" required markOptional className="sm:col-span-2">
         <Input defaultValue={initial.title ?? ""} maxLength={200} />
       </Field>
@@ -58,8 +71,33 @@ export function StoryFormFields({ initial, fields }: StoryFormFieldsProps) {
           className="font-mono text-sm"
         />
       </Field>
+      <div className="-mt-2 sm:col-span-2">
+        <MarkdownPreview contentId={fields.content.id} />
+      </div>
       <Field field={fields.industry} label="Industry" required markOptional>
         <IndustrySelect blank="Select an industry" defaultValue={initial.industry ?? ""} />
+      </Field>
+      <Field
+        field={fields.business_id}
+        label="About a Listing"
+        markOptional
+        hint="The story page links to this business, and its page lists the story."
+      >
+        <NativeSelect defaultValue={initial.businessId ?? ""}>
+          <option value="">No listing</option>
+          {INDUSTRIES.map((industry) => {
+            const options = listings.filter((listing) => listing.industry === industry.id);
+            return options.length > 0 ? (
+              <optgroup key={industry.id} label={industry.title}>
+                {options.map((listing) => (
+                  <option key={listing.id} value={listing.id}>
+                    {listing.name} ({listing.city})
+                  </option>
+                ))}
+              </optgroup>
+            ) : null;
+          })}
+        </NativeSelect>
       </Field>
       <Field field={fields.author} label="Author" required markOptional>
         <Input defaultValue={initial.author ?? ""} maxLength={200} />

@@ -9,13 +9,20 @@ interface BusinessFormDialogProps {
   business: ManagedBusiness | null;
   /** Changes whenever the dialog is opened, so every opening starts from a fresh form. */
   formKey: number;
+  isAdmin?: boolean;
 }
 
 /**
  * The add/edit dialog (docs/product.md#business-listing-dashboard). It cannot be closed while a save runs; after a save
  * it closes and the list reloads.
  */
-export function BusinessFormDialog({ open, onOpenChange, business, formKey }: BusinessFormDialogProps) {
+export function BusinessFormDialog({
+  open,
+  onOpenChange,
+  business,
+  formKey,
+  isAdmin = false,
+}: BusinessFormDialogProps) {
   return (
     <FormDialog
       open={open}
@@ -34,7 +41,7 @@ export function BusinessFormDialog({ open, onOpenChange, business, formKey }: Bu
       fileFields={BUSINESS_IMAGE_FIELDS}
       submitLabel={business ? "Update Business" : "Create Business"}
     >
-      {(fields) => <BusinessFormFields business={business} fields={fields} />}
+      {(fields) => <BusinessFormFields business={business} fields={fields} isAdmin={isAdmin} />}
     </FormDialog>
   );
 }

@@ -6,6 +6,8 @@ import { IndustrySelect } from "~/components/ui/industry-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ManagedBusiness, SaveBusinessSchema } from "~/lib/business-schemas";
 import type { FormFields } from "~/lib/use-validated-form";
+import { formatRating } from "./business-table";
+import { HoursEditor } from "./hours-editor";
 
 const KEEP_IMAGE_HINT = "Current image set. Choose a file to replace it.";
 
@@ -13,6 +15,8 @@ interface BusinessFormFieldsProps {
   /** The listing being edited (its values preload the fields), or null when adding. */
   business: ManagedBusiness | null;
   fields: FormFields<typeof SaveBusinessSchema>;
+  /** Only admins set rating and review count; owners see them read-only. */
+  isAdmin?: boolean;
 }
 
 /**
@@ -20,7 +24,7 @@ interface BusinessFormFieldsProps {
  * (docs/product.md#business-listing-dashboard). Input names are the column names, which SaveBusinessSchema reads on
  * both sides.
  */
-export function BusinessFormFields({ business, fields }: BusinessFormFieldsProps) {
+export function BusinessFormFields({ business, fields, isAdmin = false }: BusinessFormFieldsProps) {
   const longText = (field: keyof typeof fields, label: string, value: string | null | undefined) => (
     <Field field={fields[field]} label={label} className="sm:col-span-2">
       <Textarea rows={3} maxLength={2000} defaultValue={value ?? ""} />
@@ -85,30 +89,45 @@ export function BusinessFormFields({ business, fields }: BusinessFormFieldsProps
           <Input type="email" maxLength={255} autoComplete="email" defaultValue={business?.email ?? ""} />
         </Field>
         <Field field={fields.website} label="Website" className="sm:col-span-2">
-          <Input type="url" maxLength={2048} placeholder="https://" defaultValue={business?.website ?? ""} />
+          <Input
+            type="url"
+            inputMode="url"
+            maxLength={2048}
+            placeholder="yourbusiness.com"
+            defaultValue={business?.website ?? ""}
+          />
         </Field>
       </FormSection>
 
       <FormSection title="Business Details">
-        <Field field={fields.rating} label="Rating" hint="0 to 5, in steps of 0.1">
-          <Input
-            type="number"
-            min={0}
-            max={5}
-            step={0.1}
-            inputMode="decimal"
-            defaultValue={String(business?.rating ?? 0)}
-          />
-        </Field>
-        <Field field={fields.review_count} label="Review Count">
-          <Input
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            defaultValue={String(business?.reviewCount ?? 0)}
-          />
-        </Field>
+        {isAdmin ? (
+          <>
+            <Field field={fields.rating} label="Rating" hint="0 to 5, in steps of 0.1">
+              <Input
+                type="number"
+                min={0}
+                max={5}
+                step={0.1}
+                inputMode="decimal"
+                defaultValue={String(business?.rating ?? 0)}
+              />
+            </Field>
+            <Field field={fields.review_count} label="Review Count">
+              <Input
+                type="number"
+                min={0}
+                step={1}
+                inputMode="numeric"
+                defaultValue={String(business?.reviewCount ?? 0)}
+              />
+            </Field>
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground sm:col-span-2">
+            Rating: {formatRating(business?.rating ?? 0, business?.reviewCount ?? 0)}. Ratings and review
+            counts are set by the Local Shine team.
+          </p>
+        )}
         <Field field={fields.offer_text} label="Special Offer" className="sm:col-span-2">
           <Input
             maxLength={500}
@@ -116,6 +135,10 @@ export function BusinessFormFields({ business, fields }: BusinessFormFieldsProps
             defaultValue={business?.offerText ?? ""}
           />
         </Field>
+      </FormSection>
+
+      <FormSection title="Opening Hours">
+        <HoursEditor initial={business?.hours ?? null} error={fields.hours.errors?.[0]} />
       </FormSection>
 
       <FormSection title="Owner Information">

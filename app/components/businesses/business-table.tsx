@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ManagedBusiness } from "~/lib/business-schemas";
 import { industryTitle } from "~/lib/industries";
+import { ListingStatusBadge, PublishToggle } from "./listing-review";
 
 /** docs/product.md#business-listing-dashboard: "x/5 with review count", e.g. '4.5/5 (23 reviews)'. */
 export function formatRating(rating: number, reviewCount: number): string {
@@ -18,13 +19,15 @@ interface BusinessTableProps {
   onEdit: (business: ManagedBusiness) => void;
   /** Shown instead of rows when there are none (docs/product.md#empty-and-missing), with a line of help under it. */
   empty: { title: string; hint: string };
+  /** Admins publish and unpublish from the row. */
+  isAdmin?: boolean;
 }
 
 /**
  * The dashboard table (docs/product.md#business-listing-dashboard): Name, Industry, Location (city, state), Phone (a
  * dash if empty), Rating and Actions. On phones the same rows are cards, because six columns don't fit a 360px screen.
  */
-export function BusinessTable({ businesses, onEdit, empty }: BusinessTableProps) {
+export function BusinessTable({ businesses, onEdit, empty, isAdmin = false }: BusinessTableProps) {
   if (businesses.length === 0) {
     return (
       <div className="flex flex-col items-center rounded-2xl border-2 border-dashed bg-card/60 px-6 py-16 text-center">
@@ -48,6 +51,7 @@ export function BusinessTable({ businesses, onEdit, empty }: BusinessTableProps)
               <TableHead>Location</TableHead>
               <TableHead>Phone</TableHead>
               <TableHead>Rating</TableHead>
+              <TableHead>Status</TableHead>
               <TableHead className="px-4 text-right">Actions</TableHead>
             </TableRow>
           </TableHeader>
@@ -67,8 +71,11 @@ export function BusinessTable({ businesses, onEdit, empty }: BusinessTableProps)
                 <TableCell className="tabular-nums">
                   {formatRating(business.rating, business.reviewCount)}
                 </TableCell>
+                <TableCell className="max-w-56">
+                  <ListingStatusBadge business={business} />
+                </TableCell>
                 <TableCell className="px-4 text-right">
-                  <RowActions business={business} onEdit={onEdit} />
+                  <RowActions business={business} onEdit={onEdit} isAdmin={isAdmin} />
                 </TableCell>
               </TableRow>
             ))}
@@ -90,9 +97,12 @@ export function BusinessTable({ businesses, onEdit, empty }: BusinessTableProps)
                 <Badge variant="secondary" className="mt-1.5">
                   {industryTitle(business.industry)}
                 </Badge>
+                <div className="mt-1.5">
+                  <ListingStatusBadge business={business} />
+                </div>
               </div>
               <div className="-mt-1 -mr-2 flex shrink-0">
-                <RowActions business={business} onEdit={onEdit} />
+                <RowActions business={business} onEdit={onEdit} isAdmin={isAdmin} />
               </div>
             </div>
             <dl className="mt-3 grid gap-1.5 text-sm text-muted-foreground">
@@ -114,12 +124,15 @@ export function BusinessTable({ businesses, onEdit, empty }: BusinessTableProps)
 function RowActions({
   business,
   onEdit,
+  isAdmin,
 }: {
   business: ManagedBusiness;
   onEdit: (business: ManagedBusiness) => void;
+  isAdmin: boolean;
 }) {
   return (
     <div className="inline-flex items-center gap-1">
+      {isAdmin && business.status !== "pending" ? <PublishToggle business={business} /> : null}
       <Button
         type="button"
         variant="ghost"

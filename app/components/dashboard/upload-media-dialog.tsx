@@ -17,7 +17,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Progress } from "~/components/ui/progress";
 import { Textarea } from "~/components/ui/textarea";
-import { notify } from "~/components/ui/toast";
+import { dismissToasts, notify } from "~/components/ui/toast";
 import type { FlashToast } from "~/lib/flash-toast";
 import { parseFormData } from "~/lib/form-submission";
 import {
@@ -46,7 +46,15 @@ export function UploadMediaDialog({ signedIn }: { signedIn: boolean }) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (busy ? undefined : setOpen(next))}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        // A toast from before (such as "Welcome Back!") would sit over the dialog's fields on a phone.
+        if (next) dismissToasts();
+        setOpen(next);
+      }}
+    >
       <DialogTrigger asChild>
         <Button size="lg" variant="warm">
           <Icon name="upload" aria-hidden />

@@ -5,6 +5,9 @@ import { industryTitle } from "~/lib/industries";
 import { BusinessImage } from "./business-image";
 import { RatingBadge } from "./rating-badge";
 import { webUrl } from "~/lib/web-url";
+import { formatMiles } from "~/lib/directory-search";
+import type { WeeklyHours } from "~/lib/opening-hours";
+import { KioskHostBadge, OpeningStatusLine, VerifiedOwnerBadge } from "./opening-status";
 
 /** What a directory card shows (docs/product.md#directory-lists); the list query selects exactly these columns. */
 export interface BusinessCardData {
@@ -21,6 +24,11 @@ export interface BusinessCardData {
   rating: number;
   reviewCount: number;
   offerText: string | null;
+  hours: WeeklyHours | null;
+  timeZone: string;
+  kioskHost: boolean;
+  ownerVerified: boolean;
+  distanceMiles?: number;
 }
 
 /**
@@ -30,9 +38,15 @@ export interface BusinessCardData {
 export function BusinessCard({
   business,
   eagerImage = false,
+  now,
+  from,
 }: {
   business: BusinessCardData;
   eagerImage?: boolean;
+  /** The moment the list was loaded (ISO): "Open now" is said for it, then for the browser's clock. */
+  now: string | null;
+  /** The list's URL, so the business page's back link returns to it. */
+  from?: string;
 }) {
   const titleId = useId();
   return (
@@ -44,6 +58,7 @@ export function BusinessCard({
         <BusinessImage
           src={business.imageUrl}
           name={business.name}
+          industry={business.industry}
           eager={eagerImage}
           className="transition-transform duration-500 group-hover:scale-105"
         />
@@ -52,6 +67,15 @@ export function BusinessCard({
           reviewCount={business.reviewCount}
           className="absolute top-3 right-3"
         />
+        {business.kioskHost ? <KioskHostBadge className="absolute top-3 left-3" /> : null}
+        {business.distanceMiles !== undefined ? (
+          <span
+            data-testid="distance"
+            className="absolute bottom-3 left-3 rounded-full bg-background/90 px-2.5 py-0.5 text-xs font-semibold text-ink"
+          >
+            {formatMiles(business.distanceMiles)}
+          </span>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
@@ -61,12 +85,15 @@ export function BusinessCard({
           <h2 id={titleId} className="mt-1 text-lg leading-snug font-bold text-ink">
             <Link
               to={`/business/${business.id}`}
+              state={from ? { from } : undefined}
               className="outline-none after:absolute after:inset-0 after:content-[''] hover:text-primary"
             >
               {business.name}
             </Link>
           </h2>
         </div>
+        {business.ownerVerified ? <VerifiedOwnerBadge /> : null}
+        <OpeningStatusLine hours={business.hours} timeZone={business.timeZone} serverNow={now} />
         {business.description ? (
           <p className="line-clamp-2 text-sm text-muted-foreground">{business.description}</p>
         ) : null}

@@ -1,9 +1,10 @@
 import { Icon } from "~/components/ui/icon";
 import type * as React from "react";
 import { Button } from "~/components/ui/button";
-import { displayHost, telHref, webUrl } from "~/lib/web-url";
+import { contactCountPath, displayHost, telHref, webUrl } from "~/lib/web-url";
 
 export interface BusinessContactData {
+  id: string;
   name: string;
   address: string;
   city: string;
@@ -13,6 +14,9 @@ export interface BusinessContactData {
   email: string | null;
   website: string | null;
 }
+
+// Contact actions are counted (docs/product.md#results): website and directions links go through /go/…, which
+// counts and redirects; phone and email links keep their own href (copyable, shown on hover) and ping /go/….
 
 /** External links leave the site in a new tab without handing it a reference to this page. */
 const EXTERNAL = { target: "_blank", rel: "noopener noreferrer" } as const;
@@ -33,11 +37,24 @@ export function ContactInformation({ business }: { business: BusinessContactData
             <br />
             {business.city}, {business.state} {business.zipCode}
           </address>
+          <a
+            href={contactCountPath(business.id, "directions")}
+            {...EXTERNAL}
+            className="mt-1 inline-flex items-center gap-1 font-medium text-primary hover:underline"
+          >
+            Get Directions
+            <span className="sr-only"> to {business.name} (opens in a new tab)</span>
+            <Icon name="external-link" className="size-3.5" aria-hidden="true" />
+          </a>
         </ContactRow>
         {business.phone ? (
           <ContactRow icon={<Icon name="phone" />}>
             {tel ? (
-              <a href={tel} className="font-medium text-primary hover:underline">
+              <a
+                href={tel}
+                ping={contactCountPath(business.id, "call")}
+                className="font-medium text-primary hover:underline"
+              >
                 {business.phone}
               </a>
             ) : (
@@ -49,6 +66,7 @@ export function ContactInformation({ business }: { business: BusinessContactData
           <ContactRow icon={<Icon name="mail" />}>
             <a
               href={`mailto:${business.email}`}
+              ping={contactCountPath(business.id, "email")}
               className="font-medium break-all text-primary hover:underline"
             >
               {business.email}
@@ -58,7 +76,7 @@ export function ContactInformation({ business }: { business: BusinessContactData
         {website ? (
           <ContactRow icon={<Icon name="globe" />}>
             <a
-              href={website}
+              href={contactCountPath(business.id, "website")}
               {...EXTERNAL}
               className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
             >
@@ -104,7 +122,7 @@ export function ReadyToConnect({ business }: { business: BusinessContactData }) 
       <div className="mt-5 grid gap-3">
         {tel ? (
           <Button asChild variant="warm" size="lg">
-            <a href={tel}>
+            <a href={tel} ping={contactCountPath(business.id, "call")}>
               <Icon name="phone-call" aria-hidden="true" />
               Call Now
             </a>
@@ -117,7 +135,7 @@ export function ReadyToConnect({ business }: { business: BusinessContactData }) 
             size="lg"
             className="border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white"
           >
-            <a href={website} {...EXTERNAL}>
+            <a href={contactCountPath(business.id, "website")} {...EXTERNAL}>
               <Icon name="globe" aria-hidden="true" />
               Visit Website
               <span className="sr-only"> of {business.name} (opens in a new tab)</span>

@@ -1,4 +1,5 @@
 import { cn } from "~/lib/cn";
+import { IndustryPattern } from "./industry-pattern";
 import { responsiveImage } from "~/lib/image-url";
 
 /** How wide each kind of picture is drawn, so the browser fetches the smallest sharp copy (`srcSet`). */
@@ -12,13 +13,14 @@ const LAYOUTS = {
 } as const;
 
 /**
- * A business's picture, or the first letter of its name on a warm gradient when it has none
- * (docs/product.md#directory-lists: "an image (or initial letter)"). Decorative (`alt=""`): the name is always printed
- * next to it.
+ * A business's picture, or, when it has none, the designed stand-in: the first letter of its name with its
+ * industry's icon on the site's dotted pattern (docs/product.md#directory-lists: "an image (or initial letter)").
+ * Decorative (`alt=""`): the name is always printed next to it.
  */
 export function BusinessImage({
   src,
   name,
+  industry,
   className,
   initialClassName,
   layout = "card",
@@ -26,7 +28,10 @@ export function BusinessImage({
 }: {
   src: string | null;
   name: string;
+  /** The listing's industry, whose icon the stand-in shows beside the initial. */
+  industry?: string;
   className?: string;
+  /** Size of the stand-in's badge and its letter (the letter is twice the badge's font size). */
   initialClassName?: string;
   layout?: keyof typeof LAYOUTS;
   /** Above the fold (the banner, the first cards): load at once instead of lazily. */
@@ -34,23 +39,22 @@ export function BusinessImage({
 }) {
   if (!src) {
     return (
-      <div
-        aria-hidden="true"
-        className={cn(
-          "flex size-full items-center justify-center bg-gradient-to-br from-primary via-primary/85 to-ink font-black text-sun select-none",
-          className,
-        )}
-      >
-        <span className={cn("text-6xl", initialClassName)}>{initialOf(name)}</span>
-      </div>
+      <IndustryPattern
+        industry={industry}
+        initial={initialOf(name)}
+        className={className}
+        badgeClassName={initialClassName}
+      />
     );
   }
   return (
     <img
       {...responsiveImage(src, LAYOUTS[layout].sizes, LAYOUTS[layout].widths)}
       alt=""
+      // In the first screen: fetched first, at once, and painted with the page (the LCP element).
       loading={eager ? "eager" : "lazy"}
-      decoding="async"
+      fetchPriority={eager ? "high" : undefined}
+      decoding={eager ? undefined : "async"}
       className={cn("size-full object-cover", className)}
     />
   );

@@ -18,7 +18,7 @@ export function MeetTheOwner({
     <section aria-labelledby="owner-heading" className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <div className="size-28 shrink-0 overflow-hidden rounded-full bg-secondary shadow-sm ring-4 ring-sun/40">
-          <BusinessImage src={ownerImageUrl} name={ownerName} layout="portrait" initialClassName="text-5xl" />
+          <BusinessImage src={ownerImageUrl} name={ownerName} layout="portrait" initialClassName="text-xl" />
         </div>
         <div>
           <h2 id="owner-heading" className="text-2xl font-bold text-ink">

@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { initialOf } from "./account-initial";
+import { displayNameOf } from "./account-links";
 import type { HeaderViewer } from "./header-viewer";
 
 /**
@@ -21,12 +22,17 @@ export default function AccountMenu({ viewer }: { viewer: HeaderViewer }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
+        <Button
+          variant="ghost"
+          className="h-10 gap-2 rounded-full px-1 pr-3"
+          aria-label={`Account menu: ${displayNameOf(viewer)}`}
+        >
           <Avatar className="size-9">
             <AvatarFallback className="bg-primary text-primary-foreground">
               {initialOf(viewer)}
             </AvatarFallback>
           </Avatar>
+          <span className="max-w-40 truncate text-sm font-medium">{displayNameOf(viewer)}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
@@ -42,6 +48,11 @@ export default function AccountMenu({ viewer }: { viewer: HeaderViewer }) {
         <DropdownMenuItem asChild>
           <Link to="/dashboard/ads">
             <Icon name="monitor-play" /> My Ads
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard/results">
+            <Icon name="trending-up" /> Results
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
@@ -69,6 +80,11 @@ export default function AccountMenu({ viewer }: { viewer: HeaderViewer }) {
             <DropdownMenuItem asChild>
               <Link to="/admin/kiosks">
                 <Icon name="monitor-play" /> Kiosks
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin/network">
+                <Icon name="map-pin" /> Network
               </Link>
             </DropdownMenuItem>
           </>

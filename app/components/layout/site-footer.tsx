@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { INDUSTRIES } from "~/lib/industries";
+import type { HeaderViewer } from "./header-viewer";
 import { LogoMark } from "./logo";
 
-export function SiteFooter() {
+/** The footer knows who is reading: a signed-in person gets their own pages instead of Sign In. */
+export function SiteFooter({ viewer }: { viewer: HeaderViewer | null }) {
   return (
     <footer className="mt-16 border-t bg-ink text-white/80">
-      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-5">
         <div className="space-y-3">
           <div className="flex items-center gap-2 font-extrabold text-white">
             <LogoMark className="size-8" /> Local Shine
@@ -31,8 +33,16 @@ export function SiteFooter() {
         <FooterColumn title="Get involved">
           <FooterLink to="/submit-business">Join Our Network</FooterLink>
           <FooterLink to="/contact">Contact</FooterLink>
-          <FooterLink to="/signin">Sign In</FooterLink>
+          {viewer ? null : <FooterLink to="/signin">Sign In</FooterLink>}
         </FooterColumn>
+        {viewer ? (
+          <FooterColumn title="Your account">
+            <li className="truncate text-white/60">Signed in as {viewer.email}</li>
+            <FooterLink to="/dashboard">Dashboard</FooterLink>
+            <FooterLink to="/admin">{viewer.isAdmin ? "All Listings" : "My Listings"}</FooterLink>
+            <FooterLink to="/dashboard/ads">My Ads</FooterLink>
+          </FooterColumn>
+        ) : null}
       </div>
       <div className="border-t border-white/10">
         <p className="container-page py-4 text-xs text-white/60">

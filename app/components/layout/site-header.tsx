@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 import { initialOf } from "./account-initial";
+import { accountLinks, displayNameOf, type AccountLink } from "./account-links";
 import type { HeaderViewer } from "./header-viewer";
 import { LogoMark } from "./logo";
 
@@ -28,6 +29,7 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.pathname]);
+  const links = viewer ? accountLinks(viewer) : null;
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -58,7 +60,8 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
 
         {/* A native disclosure: it opens and closes before (or without) JavaScript, e.g. on the home page,
             which ships none. */}
-        <details ref={menu} className="group ml-auto lg:hidden">
+        {/* Escape closes it: the phone-menu island, loaded on every page (app/root.tsx). */}
+        <details ref={menu} data-phone-menu="" className="group ml-auto lg:hidden">
           <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
             <span className="sr-only">Menu</span>
             <Icon name="menu" className="size-5 group-open:hidden" aria-hidden="true" />
@@ -69,6 +72,19 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
             className="absolute inset-x-0 top-16 border-b border-t bg-background shadow-sm"
           >
             <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-3">
+              {links ? (
+                <div className="mb-2 flex flex-col gap-1 border-b pb-3">
+                  <p className="truncate px-3 pb-1 text-sm text-muted-foreground">
+                    Signed in as {viewer!.email}
+                  </p>
+                  <AccountNavLinks
+                    links={[...links.own, ...links.admin]}
+                    className={() =>
+                      "flex items-center gap-2 rounded-md px-3 py-2 font-medium hover:bg-accent"
+                    }
+                  />
+                </div>
+              ) : null}
               <SectionLinks className={() => "rounded-md px-3 py-2 font-medium hover:bg-accent"} />
               <div className="mt-2 flex flex-wrap items-center gap-2 border-t pt-3">
                 <AccountActions viewer={viewer} />
@@ -77,6 +93,22 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
           </div>
         </details>
       </div>
+      {links ? (
+        <nav aria-label="Your account" className="hidden border-t bg-secondary/40 lg:block">
+          <div className="container-page flex h-10 items-center gap-1 text-sm">
+            <AccountNavLinks links={links.own} className={accountBarLink} />
+            {links.admin.length > 0 ? (
+              <>
+                <span aria-hidden="true" className="mx-2 h-4 w-px bg-border" />
+                <span className="px-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                  Admin
+                </span>
+                <AccountNavLinks links={links.admin} className={accountBarLink} />
+              </>
+            ) : null}
+          </div>
+        </nav>
+      ) : null}
     </header>
   );
 }
@@ -95,14 +127,36 @@ function SectionLinks({ className }: { className: (current: boolean) => string }
   ));
 }
 
+const accountBarLink = (current: boolean) =>
+  cn(
+    "flex items-center gap-1.5 rounded-md px-2.5 py-1 font-medium text-foreground/80 hover:bg-accent hover:text-foreground",
+    current && "bg-background text-primary shadow-xs",
+  );
+
+/** A signed-in person's own pages (and an admin's panels); `end`, so /admin is not current on /admin/stories. */
+function AccountNavLinks({
+  links,
+  className,
+}: {
+  links: AccountLink[];
+  className: (current: boolean) => string;
+}) {
+  return links.map((link) => (
+    <NavLink key={link.to} to={link.to} end className={({ isActive }) => className(isActive)}>
+      <Icon name={link.icon} className="size-4" aria-hidden="true" />
+      {link.label}
+    </NavLink>
+  ));
+}
+
 /** What the avatar button looks like while its menu code loads (same size, so nothing shifts). */
 function AccountButtonPlaceholder({ viewer }: { viewer: HeaderViewer }) {
   return (
-    <span
-      aria-hidden="true"
-      className="flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-    >
-      {initialOf(viewer)}
+    <span aria-hidden="true" className="flex h-10 items-center gap-2 px-1">
+      <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+        {initialOf(viewer)}
+      </span>
+      <span className="max-w-40 truncate text-sm font-medium">{displayNameOf(viewer)}</span>
     </span>
   );
 }

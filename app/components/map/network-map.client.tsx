@@ -8,10 +8,13 @@ import { Icon } from "~/components/ui/icon";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
-import { US_CENTER, US_ZOOM, type MapPartner } from "~/lib/network-map";
+import { US_CENTER, US_ZOOM, type MapKiosk, type MapPartner } from "~/lib/network-map";
+import { sizedImageUrl } from "~/lib/image-url";
 
 export interface NetworkMapProps {
   partners: MapPartner[];
+  /** The admin's network page: kiosks as pins coloured by state (online, offline) instead of partners. */
+  kiosks?: MapKiosk[];
   /** MAP_TILE_URL and MAP_ATTRIBUTION (operator config, so the attribution's HTML is trusted). */
   tileUrl: string;
   attribution: string;
@@ -29,6 +32,43 @@ const pinIcon = L.divIcon({
   popupAnchor: [0, -36],
 });
 
+/** A kiosk's pin: green while its screen is online, red when it is not; the label says which, for every reader. */
+function kioskIcon(kiosk: MapKiosk) {
+  const colour = kiosk.online ? "oklch(0.58 0.14 155)" : "var(--destructive)";
+  return L.divIcon({
+    className: "ls-map-kiosk",
+    html: `<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><circle cx="12" cy="12" r="9" fill="${colour}" stroke="white" stroke-width="3"/></svg>`,
+    iconSize: [24, 24],
+    iconAnchor: [12, 12],
+    popupAnchor: [0, -10],
+  });
+}
+
+function kioskPopup(kiosk: MapKiosk) {
+  const root = document.createElement("div");
+  root.className = "min-w-40 space-y-1 font-sans";
+  const label = document.createElement("div");
+  label.className = "text-base font-bold text-ink";
+  label.textContent = kiosk.label;
+  const state = document.createElement("div");
+  state.className = "text-sm text-muted-foreground";
+  state.textContent = [kiosk.online ? "Online" : "Offline", kiosk.hostName].filter(Boolean).join(" · ");
+  root.append(label, state);
+  return root;
+}
+
+/** Listings without a kiosk: a hollow, lighter pin, so kiosk hosts stand out. */
+const listedPinIcon = L.divIcon({
+  className: "ls-map-pin ls-map-pin-listed",
+  html: PIN_SVG.replace('fill="var(--primary)"', 'fill="var(--muted-foreground)"').replace(
+    'fill="var(--sun)"',
+    'fill="white"',
+  ),
+  iconSize: [32, 42],
+  iconAnchor: [16, 41],
+  popupAnchor: [0, -36],
+});
+
 /** A cluster says how many partners it holds, to eyes and to screen readers. */
 function clusterIcon(cluster: L.MarkerCluster) {
   const count = cluster.getChildCount();
@@ -40,16 +80,32 @@ function clusterIcon(cluster: L.MarkerCluster) {
   });
 }
 
-/** The popup: name, city and a link to the business page, built as DOM nodes so names are never parsed as HTML. */
+/**
+ * The popup: the listing's image, name, industry, city and a link to the business page, built as DOM nodes so
+ * names are never parsed as HTML.
+ */
 function popupContent(partner: MapPartner, navigate: (to: string) => void) {
   const root = document.createElement("div");
-  root.className = "min-w-40 space-y-1 font-sans";
+  root.className = "w-52 space-y-1 font-sans";
+  const image = sizedImageUrl(partner.imageUrl, 320);
+  if (image) {
+    const img = document.createElement("img");
+    img.src = image;
+    img.alt = "";
+    img.width = 208;
+    img.height = 109;
+    img.className = "mb-2 aspect-[40/21] w-full rounded-md bg-secondary object-cover";
+    root.append(img);
+  }
   const name = document.createElement("div");
   name.className = "text-base font-bold text-ink";
   name.textContent = partner.name;
+  const industry = document.createElement("div");
+  industry.className = "text-xs font-semibold tracking-wide text-primary uppercase";
+  industry.textContent = partner.industry;
   const city = document.createElement("div");
   city.className = "text-sm text-muted-foreground";
-  city.textContent = partner.city;
+  city.textContent = `${partner.city} · ${partner.kioskHost ? "Kiosk host" : "Listed business (no kiosk yet)"}`;
   const link = document.createElement("a");
   link.href = `/business/${partner.id}`;
   link.className = "inline-block pt-1 text-sm font-semibold text-primary underline underline-offset-2";
@@ -60,18 +116,24 @@ function popupContent(partner: MapPartner, navigate: (to: string) => void) {
     event.preventDefault();
     navigate(link.pathname);
   });
-  root.append(name, city, link);
+  root.append(name, industry, city, link);
   return root;
+}
+
+/** Fits the view to every pin, partners or kiosks (close enough to tell them apart, never closer than a street). */
+function fitToPartners(map: L.Map, cluster: L.FeatureGroup, animate: boolean) {
+  const bounds = cluster.getBounds();
+  if (bounds.isValid()) map.fitBounds(bounds, { padding: [40, 40], maxZoom: 13, animate });
 }
 
 /**
  * docs/product.md#network-map: OpenStreetMap tiles, centred on the US at zoom 4, a clustered marker per partner with a
  * popup.
  */
-export default function NetworkMap({ partners, tileUrl, attribution }: NetworkMapProps) {
+export default function NetworkMap({ partners, kiosks, tileUrl, attribution }: NetworkMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
-  const clusterRef = useRef<L.MarkerClusterGroup | null>(null);
+  const clusterRef = useRef<L.FeatureGroup | null>(null);
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   useEffect(() => {
@@ -92,20 +154,41 @@ export default function NetworkMap({ partners, tileUrl, attribution }: NetworkMa
       markerZoomAnimation: animate,
     });
     L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
-    const cluster = L.markerClusterGroup({
-      iconCreateFunction: clusterIcon,
-      showCoverageOnHover: false,
-      maxClusterRadius: 56,
-      animate,
-    });
-    for (const partner of partners) {
-      L.marker([partner.lat, partner.lng], { icon: pinIcon, title: partner.name, riseOnHover: true })
-        .bindPopup(() => popupContent(partner, (to) => navigateRef.current(to)))
-        .addTo(cluster);
+    // Kiosks are never clustered: each pin's colour is its screen's state, which a cluster would hide.
+    const cluster = kiosks
+      ? L.featureGroup()
+      : L.markerClusterGroup({
+          iconCreateFunction: clusterIcon,
+          showCoverageOnHover: false,
+          maxClusterRadius: 56,
+          animate,
+        });
+    if (kiosks) {
+      for (const kiosk of kiosks) {
+        L.marker([kiosk.lat, kiosk.lng], {
+          icon: kioskIcon(kiosk),
+          title: `${kiosk.label}: ${kiosk.online ? "online" : "offline"}`,
+          riseOnHover: true,
+        })
+          .bindPopup(() => kioskPopup(kiosk))
+          .addTo(cluster);
+      }
+    } else {
+      for (const partner of partners) {
+        L.marker([partner.lat, partner.lng], {
+          icon: partner.kioskHost ? pinIcon : listedPinIcon,
+          title: partner.name,
+          riseOnHover: true,
+        })
+          .bindPopup(() => popupContent(partner, (to) => navigateRef.current(to)))
+          .addTo(cluster);
+      }
     }
     map.addLayer(cluster);
     mapRef.current = map;
     clusterRef.current = cluster;
+    // Opens on the partners (or the fleet), not the whole country: the US view stays for a map with none.
+    fitToPartners(map, cluster, false);
     // Leaflet measures its container once; keep it right when the layout changes (rotation, resizing).
     const observer = new ResizeObserver(() => map.invalidateSize());
     observer.observe(container);
@@ -115,17 +198,16 @@ export default function NetworkMap({ partners, tileUrl, attribution }: NetworkMa
       mapRef.current = null;
       clusterRef.current = null;
     };
-  }, [partners, tileUrl, attribution]);
+  }, [partners, kiosks, tileUrl, attribution]);
 
   function showAllPartners() {
-    const bounds = clusterRef.current?.getBounds();
-    if (bounds?.isValid()) mapRef.current?.fitBounds(bounds, { padding: [40, 40], maxZoom: 13 });
+    if (mapRef.current && clusterRef.current) fitToPartners(mapRef.current, clusterRef.current, true);
   }
 
   // The button comes first in the DOM (it floats over the map), so Tab goes from it straight into the pins.
   return (
     <div className="relative size-full">
-      {partners.length > 0 ? (
+      {(kiosks ?? partners).length > 0 ? (
         <Button
           type="button"
           size="sm"
@@ -133,13 +215,13 @@ export default function NetworkMap({ partners, tileUrl, attribution }: NetworkMa
           onClick={showAllPartners}
           className="absolute top-3 right-3 z-[1000] shadow-md"
         >
-          <Icon name="maximize-2" aria-hidden="true" /> Zoom to partners
+          <Icon name="maximize-2" aria-hidden="true" /> {kiosks ? "Zoom to kiosks" : "Zoom to partners"}
         </Button>
       ) : null}
       <div
         ref={containerRef}
         role="region"
-        aria-label="Interactive map of Local Shine partners"
+        aria-label={kiosks ? "Map of kiosks by state" : "Interactive map of Local Shine partners"}
         className="size-full bg-muted"
       />
     </div>

@@ -22,7 +22,7 @@ export function TestimonialSection() {
               them find us.”
             </blockquote>
             <figcaption className="mt-6 text-white/80">
-              <span className="font-bold text-white">Jasmine Cho</span>, Marigold Morning Café, Woodland Hills
+              <span className="font-bold text-white">Jasmine Cho</span>, Marigold Morning Café, Tarzana
             </figcaption>
           </figure>
           <figure className="flex flex-col justify-between rounded-3xl bg-sun p-8 text-ink lg:col-span-2">
@@ -31,7 +31,7 @@ export function TestimonialSection() {
               brand. We all do better when people stay local.”
             </blockquote>
             <figcaption className="mt-6">
-              <span className="font-bold">Elena Sokolova</span>, Canyon Crumb Bakery
+              <span className="font-bold">Elena Sokolova</span>, Canyon Crumb Bakery, Woodland Hills
             </figcaption>
           </figure>
         </div>

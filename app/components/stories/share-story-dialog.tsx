@@ -1,53 +1,38 @@
-import { useState } from "react";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
-import { ShareStoryForm } from "./share-story-form";
+import { useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { NativeDialog } from "~/components/ui/native-dialog";
+import { SHARE_STORY_FORM_ID, ShareStoryForm } from "./share-story-form";
+
+export const SHARE_STORY_DIALOG_ID = "share-story-dialog";
 
 /**
- * The Share Your Local Shine Story dialog (docs/product.md#share-your-story-dialog), opened by `trigger`. It can't be
- * closed while a submission is in flight (the form is disabled meanwhile); after a successful one the form clears and
- * the dialog closes.
+ * The Share Your Local Shine Story dialog (docs/product.md#share-your-story-dialog), once per page; every Share
+ * Your Story button (ShareStoryButton) opens it. While a submission is on its way it stays open (the share-story
+ * island marks it busy); a successful one comes back to this page with the toast, the form empty and closed.
  */
-export function ShareStoryDialog({ trigger }: { trigger: React.ReactElement }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const changeOpen = (next: boolean) => {
-    if (!next && busy) return;
-    setOpen(next);
-  };
-  const blockWhileBusy = (event: Event) => {
-    if (busy) event.preventDefault();
-  };
-
+export function ShareStoryDialog() {
+  const location = useLocation();
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent
-        className="sm:max-w-xl"
-        onEscapeKeyDown={blockWhileBusy}
-        onInteractOutside={blockWhileBusy}
-        hideClose={busy}
-      >
-        <DialogHeader>
-          <DialogTitle className="text-xl">Share Your Local Shine Story</DialogTitle>
-          <DialogDescription>
-            Tell us how Local Shine has made a difference for your business or your neighborhood. Your story
-            is emailed straight to the Local Shine team, and we'll reach out before anything is published.
-          </DialogDescription>
-        </DialogHeader>
-        {/* Radix unmounts the content once closed, so every opening starts with a clean form. */}
-        <ShareStoryForm
-          onBusyChange={setBusy}
-          onSubmitted={() => setOpen(false)}
-          onCancel={() => changeOpen(false)}
-        />
-      </DialogContent>
-    </Dialog>
+    <NativeDialog
+      id={SHARE_STORY_DIALOG_ID}
+      title={<span id={`${SHARE_STORY_FORM_ID}-title`}>Share Your Local Shine Story</span>}
+      titleClassName="text-xl"
+      className="sm:max-w-xl"
+      description={
+        <>
+          Tell us how Local Shine has made a difference for your business or your neighborhood. Your story is
+          emailed straight to the Local Shine team, and we'll reach out before anything is published.
+        </>
+      }
+    >
+      <ShareStoryForm
+        returnTo={`${location.pathname}${location.search}`}
+        cancel={
+          <Button type="button" variant="outline" commandfor={SHARE_STORY_DIALOG_ID} command="close">
+            Cancel
+          </Button>
+        }
+      />
+    </NativeDialog>
   );
 }

@@ -1,70 +1,92 @@
-import { getFormProps } from "@conform-to/react";
 import { Icon } from "~/components/ui/icon";
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, FieldError } from "~/components/ui/field";
+import { Field, type FieldState } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/cn";
-import type { FormReply } from "~/lib/form-submission";
-import { ShareStorySchema, STORY_MAX_LENGTH } from "~/lib/story-schemas";
-import { useReplyToast } from "~/lib/use-reply-toast";
-import { useValidatedForm } from "~/lib/use-validated-form";
+import type { FlashToast } from "~/lib/flash-toast";
+import type { FormResult } from "~/lib/form-submission";
+import { STORY_MAX_LENGTH } from "~/lib/story-schemas";
 
-interface ShareStoryFormProps {
-  onBusyChange(busy: boolean): void;
-  onSubmitted(): void;
-  onCancel(): void;
-}
+export const SHARE_STORY_FORM_ID = "share-story";
+/** The hidden field that says where to go back to after a successful submission. */
+export const RETURN_TO_FIELD = "returnTo";
 
-/** The share dialog's form: posts to /stories/submit through a fetcher, so it works on any page. */
-export function ShareStoryForm({ onBusyChange, onSubmitted, onCancel }: ShareStoryFormProps) {
-  const fetcher = useFetcher<FormReply>();
-  const busy = fetcher.state !== "idle";
-  const reply = fetcher.data;
-  const formRef = useRef<HTMLFormElement>(null);
-  const handled = useRef<FormReply | undefined>(undefined);
-  const [storyLength, setStoryLength] = useState(0);
-  const [form, fields] = useValidatedForm(ShareStorySchema, { id: "share-story", lastResult: reply?.result });
-  useReplyToast(reply, !busy);
-
-  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
-
-  useEffect(() => {
-    if (busy || !reply?.ok || handled.current === reply) return;
-    handled.current = reply;
-    formRef.current?.reset();
-    setStoryLength(0);
-    onSubmitted();
-  }, [busy, reply, onSubmitted]);
-
+/**
+ * The Share Your Local Shine Story form (docs/product.md#share-your-story-dialog). A plain POST to /stories/submit,
+ * so it works without script: success goes back to `returnTo` with a toast; a refusal answers with the form again,
+ * messages under the fields and the values kept (app/routes/resources/submit-story.tsx). The share-story island
+ * (app/islands/share-story.island.ts) adds the live counter, 'Submitting...' and clearing a message on edit.
+ * It renders no state of its own, so a page that does hydrate takes it as it is.
+ */
+export function ShareStoryForm({
+  returnTo,
+  result,
+  failure,
+  cancel,
+}: {
+  returnTo: string;
+  /** A refused submission: the messages and the values sent. */
+  result?: FormResult;
+  /** Why the server could not take a valid submission (too many, or a fault). */
+  failure?: FlashToast;
+  /** The Cancel button: closes the dialog it sits in, or (on its own page) goes back. */
+  cancel: React.ReactElement;
+}) {
+  const field = (name: string): FieldState => {
+    const value = result?.initialValue?.[name];
+    return {
+      id: `${SHARE_STORY_FORM_ID}-${name}`,
+      name,
+      errors: result?.error?.[name] ?? undefined,
+      defaultValue: typeof value === "string" ? value : undefined,
+    };
+  };
+  const story = field("story");
+  const storyLength = story.defaultValue?.length ?? 0;
   return (
-    <fetcher.Form ref={formRef} method="post" action="/stories/submit" {...getFormProps(form)}>
-      <fieldset disabled={busy} className="space-y-4">
+    <form
+      id={SHARE_STORY_FORM_ID}
+      method="post"
+      action="/stories/submit"
+      noValidate
+      data-share-story=""
+      aria-labelledby={`${SHARE_STORY_FORM_ID}-title`}
+      className="relative"
+    >
+      <input type="hidden" name={RETURN_TO_FIELD} value={returnTo} />
+      <fieldset className="space-y-4">
+        {failure ? (
+          <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+            <p className="font-semibold text-destructive">{failure.title}</p>
+            {failure.description ? <p className="mt-1">{failure.description}</p> : null}
+          </div>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field field={fields.firstName} label="First Name">
+          <Field field={field("firstName")} label="First Name">
             <Input autoComplete="given-name" />
           </Field>
-          <Field field={fields.lastName} label="Last Name">
+          <Field field={field("lastName")} label="Last Name">
             <Input autoComplete="family-name" />
           </Field>
         </div>
-        <Field field={fields.email} label="Email Address">
+        <Field field={field("email")} label="Email Address">
           <Input type="email" autoComplete="email" />
         </Field>
         <Field
-          field={fields.story}
+          field={story}
           label="Your Story"
           hint={
             <span
+              data-counter=""
+              data-max={STORY_MAX_LENGTH}
               className={cn(
                 "block text-right tabular-nums",
                 storyLength > STORY_MAX_LENGTH && "text-destructive",
               )}
             >
-              {storyLength}/{STORY_MAX_LENGTH} characters
+              {`${storyLength}/${STORY_MAX_LENGTH} characters`}
             </span>
           }
         >
@@ -72,21 +94,21 @@ export function ShareStoryForm({ onBusyChange, onSubmitted, onCancel }: ShareSto
             rows={6}
             className="max-h-72 min-h-36"
             placeholder="How has Local Shine helped your business or your neighborhood?"
-            onChange={(event) => setStoryLength(event.currentTarget.value.length)}
+            data-counted=""
           />
         </Field>
-        <HoneypotField formId={form.id} />
-        <FieldError id={form.errorId} errors={form.errors} />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
+        <HoneypotField formId={SHARE_STORY_FORM_ID} />
+        {/* Stays in view at the bottom edge, so Submit is reachable on a phone. */}
+        <div className="sticky bottom-0 z-10 flex flex-col-reverse gap-2 bg-background/95 pt-2 pb-1 backdrop-blur sm:flex-row sm:justify-end">
+          {cancel}
           <Button type="submit">
-            {busy ? <Icon name="loader-circle" className="animate-spin" aria-hidden="true" /> : null}
-            {busy ? "Submitting..." : "Submit Story"}
+            <span hidden data-busy-icon="">
+              <Icon name="loader-circle" className="animate-spin" aria-hidden="true" />
+            </span>
+            <span data-submit-label="">Submit Story</span>
           </Button>
         </div>
       </fieldset>
-    </fetcher.Form>
+    </form>
   );
 }

@@ -6,6 +6,7 @@ import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
 import { formatCalendarDate } from "~/lib/format-calendar-date";
 import { industryTitle } from "~/lib/industries";
+import { IndustryPattern } from "~/components/directory/industry-pattern";
 import { FeaturedStar } from "./featured-star";
 
 /** The fields a story card shows (the public list queries return exactly these). */
@@ -23,9 +24,12 @@ export interface StoryCardStory {
 export function StoryCard({
   story,
   headingLevel = "h3",
+  eagerImage = false,
 }: {
   story: StoryCardStory;
   headingLevel?: "h2" | "h3";
+  /** The card is in the first screen: its image loads first (StoryImage `eager`). */
+  eagerImage?: boolean;
 }) {
   const titleId = useId();
   const Heading = headingLevel;
@@ -37,6 +41,9 @@ export function StoryCard({
       <div className="relative aspect-[16/9] overflow-hidden bg-secondary">
         <StoryImage
           src={story.backgroundImageUrl}
+          industry={story.industry}
+          eager={eagerImage}
+          banner={false}
           className="transition-transform duration-500 group-hover:scale-105"
         />
         <div className="absolute inset-x-0 top-0 flex items-start justify-between p-3">
@@ -71,39 +78,39 @@ export function StoryCard({
   );
 }
 
-/** A story's background image, or a warm gradient when it has none. Decorative: the title says what it is. */
+/**
+ * A story's background image, or, when it has none, a designed stand-in: a dotted pattern in the site's colours
+ * with the industry's icon in a badge. Decorative: the title says what it is.
+ */
 export function StoryImage({
   src,
+  industry,
   className,
   eager = false,
+  banner = eager,
 }: {
   src: string | null;
+  /** The story's industry, whose icon the stand-in shows. */
+  industry?: string;
   className?: string;
-  /** Above the fold (the story page's banner): load at once instead of lazily. */
+  /** In the first screen (the story page's banner, the first card of a list): load first, at once. */
   eager?: boolean;
+  /** As wide as the screen (the story page's banner). */
+  banner?: boolean;
 }) {
-  if (!src) {
-    return (
-      <div
-        className={cn(
-          "flex size-full items-center justify-center bg-gradient-to-br from-primary/80 via-primary to-ink",
-          className,
-        )}
-      >
-        <Icon name="sparkles" className="size-10 text-sun" aria-hidden="true" />
-      </div>
-    );
-  }
+  if (!src) return <IndustryPattern industry={industry} className={className} />;
   return (
     <img
       {...responsiveImage(
         src,
-        eager ? "100vw" : "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
-        eager ? [960, 1280] : [480, 960],
+        banner ? "100vw" : "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+        banner ? [960, 1280] : [480, 960],
       )}
       alt=""
+      // In the first screen: fetched first, at once, and painted with the page (the LCP element).
       loading={eager ? "eager" : "lazy"}
-      decoding="async"
+      fetchPriority={eager ? "high" : undefined}
+      decoding={eager ? undefined : "async"}
       className={cn("size-full object-cover", className)}
     />
   );

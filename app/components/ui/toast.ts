@@ -11,3 +11,8 @@ export function notify({ title, description, variant = "default" }: NotifyOption
   if (variant === "destructive") return toast.error(title, { description });
   return toast.success(title, { description });
 }
+
+/** Clears the toasts on screen: a dialog that opens starts without an earlier page's message over it. */
+export function dismissToasts() {
+  toast.dismiss();
+}

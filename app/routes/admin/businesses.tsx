@@ -10,14 +10,22 @@ import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import {
   BUSINESS_TOASTS,
-  DeleteBusinessSchema,
+  BusinessActionSchema,
+  CLAIM_TOASTS,
   ManageSearchSchema,
   SaveBusinessSchema,
   type ManagedBusiness,
 } from "~/lib/business-schemas";
 import { hasFieldErrors } from "~/lib/form-submission";
 import { requireUser } from "~/.server/auth/guards";
-import { deleteBusiness, listManagedBusinesses } from "~/.server/businesses/manage";
+import {
+  deleteBusiness,
+  listManagedBusinesses,
+  listPendingBusinesses,
+  reviewBusiness,
+} from "~/.server/businesses/manage";
+import { ClaimDecisionCard, DecisionToasts, ListingReviewCard } from "~/components/businesses/listing-review";
+import { decideClaim, listPendingClaims } from "~/.server/businesses/claims";
 import { BUSINESS_FORM_BUDGET, businessFormOptions, saveBusiness } from "~/.server/businesses/save-business";
 import { dialogAction, type DialogRequest } from "~/.server/actions/dialog-action";
 import { formReply } from "~/.server/actions/form-actions";
@@ -40,16 +48,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
   const search = ManageSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const base = { isAdmin: viewer.isAdmin, q: search.q };
+  const { db } = getServicesFrom(context);
   try {
+    const pending = viewer.isAdmin ? await listPendingBusinesses(db, viewer) : null;
+    const claims = viewer.isAdmin ? await listPendingClaims(db, viewer) : null;
     return {
       ...base,
-      ...(await listManagedBusinesses(getServicesFrom(context).db, viewer, search)),
+      ...(await listManagedBusinesses(db, viewer, search)),
+      queue: pending?.ok ? pending.queue : [],
+      claims: claims?.ok ? claims.claims : [],
       loadError: false,
     };
   } catch (error) {
     // docs/product.md#toasts: the page still renders, with the 'Failed to fetch businesses' toast.
     getRequestInfo(context).log.error({ err: error, userId: viewer.id }, "business list failed to load");
-    return { ...base, businesses: [], total: 0, page: 1, pageCount: 1, loadError: true };
+    return {
+      ...base,
+      businesses: [],
+      queue: [],
+      claims: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      loadError: true,
+    };
   }
 }
 
@@ -59,9 +81,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export function action(args: Route.ActionArgs) {
   return dialogAction(args, {
-    schema: DeleteBusinessSchema,
+    schema: BusinessActionSchema,
     failed: BUSINESS_TOASTS.deleteFailed,
-    async act({ id }, { viewer, services, log }) {
+    async act(input, { viewer, services, log }) {
+      if (input.intent === "claim-approve" || input.intent === "claim-reject") {
+        const result = await decideClaim(services, viewer, input.claimId, input.intent === "claim-approve");
+        if (!result.ok) return formReply({ ok: false, toast: BUSINESS_TOASTS.reviewFailed }, result.status);
+        return formReply({ ok: true, intent: input.intent, id: input.claimId, toast: CLAIM_TOASTS.decided });
+      }
+      const { id } = input;
+      if (input.intent !== "delete") {
+        // docs/product.md#reviewed-listings: admins only (the domain function refuses anyone else with 403).
+        const result = await reviewBusiness(services, viewer, id, input);
+        if (!result.ok) {
+          log.info({ status: result.status, userId: viewer.id, businessId: id }, "listing review refused");
+          return formReply({ ok: false, toast: BUSINESS_TOASTS.reviewFailed }, result.status);
+        }
+        log.info({ userId: viewer.id, businessId: id, decision: input.intent }, "listing reviewed");
+        const toast = {
+          approve: BUSINESS_TOASTS.approved,
+          reject: BUSINESS_TOASTS.rejected,
+          unpublish: BUSINESS_TOASTS.unpublished,
+        }[input.intent];
+        return formReply({ ok: true, intent: input.intent, id, toast });
+      }
       if (!(await deleteBusiness(services.db, viewer, id))) {
         return formReply({ ok: false, toast: BUSINESS_TOASTS.deleteFailed }, 404);
       }
@@ -96,12 +139,18 @@ async function saveBusinessForm({ request, viewer, services, log }: DialogReques
   }
   const { mode, business } = saved;
   log.info({ businessId: business.id, userId: viewer.id, mode }, `business ${mode}d`);
-  const toast = mode === "create" ? BUSINESS_TOASTS.created : BUSINESS_TOASTS.updated;
+  // An owner's new listing is not public yet: the toast says it went to review.
+  const toast =
+    mode === "create"
+      ? viewer.isAdmin
+        ? BUSINESS_TOASTS.created
+        : BUSINESS_TOASTS.submitted
+      : BUSINESS_TOASTS.updated;
   return formReply({ ok: true, intent: mode, id: business.id, toast }, mode === "create" ? 201 : 200);
 }
 
 export default function BusinessDashboard({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, q, businesses, total, page, pageCount, loadError } = loaderData;
+  const { isAdmin, q, businesses, queue, claims, total, page, pageCount, loadError } = loaderData;
   const [dialog, setDialog] = useState<{ open: boolean; business: ManagedBusiness | null; key: number }>({
     open: false,
     business: null,
@@ -139,7 +188,7 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
             <p className="mt-3 text-muted-foreground">
               {isAdmin
                 ? "Every listing in the Local Shiners directory, from every owner. Edit or remove any of them."
-                : "The listings you manage in the Local Shiners directory. Only you (and our team) can change them."}
+                : "The listings you manage in the Local Shiners directory. New listings appear publicly once our team has reviewed them."}
             </p>
           </div>
           <Button size="lg" variant="warm" onClick={() => openDialog(null)}>
@@ -148,6 +197,40 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
           </Button>
         </div>
       </section>
+
+      {isAdmin && queue.length > 0 ? (
+        <section className="container-page space-y-4 pt-10" aria-labelledby="review-queue-title">
+          <h2 id="review-queue-title" className="text-xl font-semibold text-ink">
+            Waiting for review ({queue.length})
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Owners&apos; new listings stay off the public site until you approve them. A rejection emails the
+            owner your reason.
+          </p>
+          <div className="grid gap-4 lg:grid-cols-2">
+            {queue.map((business) => (
+              <ListingReviewCard key={business.id} business={business} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      {isAdmin && claims.length > 0 ? (
+        <section className="container-page space-y-4 pt-10" aria-labelledby="claims-title">
+          <h2 id="claims-title" className="text-xl font-semibold text-ink">
+            Claims to decide ({claims.length})
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            These listings have no email address to send a code to. Check that the person runs the business
+            (call the shop) before accepting: they become its owner.
+          </p>
+          <ul className="grid gap-3 lg:grid-cols-2">
+            {claims.map((claim) => (
+              <ClaimDecisionCard key={claim.id} claim={claim} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className="container-page space-y-6 py-10" aria-label={title}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -159,15 +242,17 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
             </p>
           ) : null}
         </div>
-        <BusinessTable businesses={businesses} onEdit={openDialog} empty={empty} />
+        <BusinessTable businesses={businesses} onEdit={openDialog} empty={empty} isAdmin={isAdmin} />
         <BusinessPagination page={page} pageCount={pageCount} q={q} />
       </section>
 
+      <DecisionToasts />
       <BusinessFormDialog
         open={dialog.open}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
         business={dialog.business}
         formKey={dialog.key}
+        isAdmin={isAdmin}
       />
     </>
   );

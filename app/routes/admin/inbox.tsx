@@ -8,6 +8,7 @@ import { requireAdmin } from "~/.server/auth/guards";
 import { dialogAction } from "~/.server/actions/dialog-action";
 import { formReply } from "~/.server/actions/form-actions";
 import { getServicesFrom } from "~/.server/services";
+import { listStoryListingChoices } from "~/.server/stories/admin-stories";
 import { siteToday } from "~/.server/stories/site-date";
 import { listInbox, setInboxItemHandled } from "~/.server/submissions/inbox";
 
@@ -22,9 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
   const search = InboxSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { db, env } = getServicesFrom(context);
-  const result = await listInbox(db, viewer, search);
+  const [result, listings] = await Promise.all([
+    listInbox(db, viewer, search),
+    listStoryListingChoices(db, viewer),
+  ]);
   if (!result.ok) throw redirect("/dashboard");
-  return { ...result, search, timeZone: env.SITE_TIMEZONE, today: siteToday(env.SITE_TIMEZONE) };
+  return { ...result, search, listings, timeZone: env.SITE_TIMEZONE, today: siteToday(env.SITE_TIMEZONE) };
 }
 
 /** Mark as handled / Reopen. The admin check is the domain function's: it refuses and changes nothing otherwise. */
@@ -52,7 +56,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function InboxPage({ loaderData }: Route.ComponentProps) {
-  const { items, open, matching, page, pageCount, search, timeZone, today } = loaderData;
+  const { items, open, matching, page, pageCount, search, timeZone, today, listings } = loaderData;
   const dialog = useStoryDialog();
   const waiting = open.story_submission + open.business_application + open.contact_message;
 
@@ -90,7 +94,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <StoryFormDialog {...dialog.props} today={today} />
+      <StoryFormDialog {...dialog.props} today={today} listings={listings} />
     </>
   );
 }

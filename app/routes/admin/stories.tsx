@@ -20,7 +20,7 @@ import { dialogAction, type DialogRequest } from "~/.server/actions/dialog-actio
 import { formReply } from "~/.server/actions/form-actions";
 import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
-import { deleteStory, listAdminStories } from "~/.server/stories/admin-stories";
+import { deleteStory, listAdminStories, listStoryListingChoices } from "~/.server/stories/admin-stories";
 import { saveStory, STORY_FORM_BUDGET, STORY_FORM_OPTIONS } from "~/.server/stories/save-admin-story";
 import { siteToday } from "~/.server/stories/site-date";
 import { discardRequestBody, receiveValidatedForm } from "~/.server/infra/uploads";
@@ -37,16 +37,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = AdminStorySearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const services = getServicesFrom(context);
   try {
-    const result = await listAdminStories(services, viewer, search);
+    const [result, listings] = await Promise.all([
+      listAdminStories(services, viewer, search),
+      listStoryListingChoices(services.db, viewer),
+    ]);
     if (!result.ok) throw redirect("/dashboard");
-    return { ...result, search };
+    return { ...result, search, listings };
   } catch (error) {
     if (error instanceof Response) throw error;
     // docs/product.md#toasts: a failed story list fetch is only logged and shows an empty list.
     getRequestInfo(context).log.error({ err: error, userId: viewer.id }, "admin story list failed to load");
     const today = siteToday(services.env.SITE_TIMEZONE);
     const counts = { total: 0, featured: 0, published: 0 };
-    return { ok: true as const, stories: [], counts, matching: 0, page: 1, pageCount: 1, today, search };
+    return {
+      ok: true as const,
+      stories: [],
+      counts,
+      matching: 0,
+      page: 1,
+      pageCount: 1,
+      today,
+      search,
+      listings: [],
+    };
   }
 }
 
@@ -102,7 +115,7 @@ async function saveStoryForm({ request, viewer, services, log }: DialogRequest) 
 }
 
 export default function StoriesPanel({ loaderData }: Route.ComponentProps) {
-  const { stories, counts, matching, page, pageCount, today, search } = loaderData;
+  const { stories, counts, matching, page, pageCount, today, search, listings } = loaderData;
   const dialog = useStoryDialog();
   useDeleteStoryToasts();
 
@@ -141,7 +154,7 @@ export default function StoriesPanel({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <StoryFormDialog {...dialog.props} today={today} />
+      <StoryFormDialog {...dialog.props} today={today} listings={listings} />
     </>
   );
 }

@@ -76,6 +76,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline">
+              <Link to="/dashboard/results">
+                <Icon name="trending-up" aria-hidden /> Results
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
               <Link to="/dashboard/ads">
                 <Icon name="monitor-play" aria-hidden /> My Ads
               </Link>

@@ -6,22 +6,32 @@ import { DirectorySearchDialog } from "~/components/directory/directory-search-d
 import { ALL_BUSINESSES_PATH, directoryListHref } from "~/lib/directory-search";
 import { parseDirectorySearch } from "~/lib/directory-search-schema";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
-import { listDirectoryBusinesses } from "~/.server/businesses/directory";
+import { loadDirectoryList } from "~/.server/businesses/directory";
 import { getServicesFrom } from "~/.server/services";
+import type { PageHandle } from "~/lib/islands";
+
+// Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
+export const handle: PageHandle = { hydrate: false, islands: ["dialogs", "near-me"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = parseDirectorySearch(new URL(request.url).searchParams);
-  const listing = await listDirectoryBusinesses(getServicesFrom(context).db, search);
+  const { searchParams } = new URL(request.url);
+  const search = parseDirectorySearch(searchParams);
+  // The search form sends its blank fields too (`?industry=&zip=913`): answer with the short, canonical URL.
+  if ([...searchParams.values()].some((value) => value.trim() === "")) {
+    throw redirect(directoryListHref(search));
+  }
+  const { db, env } = getServicesFrom(context);
+  const { listing, nearest, now } = await loadDirectoryList(db, search, env.SITE_TIMEZONE);
   // A page past the end (businesses were removed since the link was shared) lands on the last page instead.
   if (search.page > listing.pageCount) {
     throw redirect(directoryListHref({ ...search, page: listing.pageCount }));
   }
-  return { search, listing };
+  return { search, listing, nearest, now };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const search = loaderData?.search;
-  const filtered = Boolean(search?.industry || search?.zip);
+  const filtered = Boolean(search?.industry || search?.zip || search?.near || search?.open);
   const page = search?.page ?? 1;
   return seoMeta({
     title:
@@ -39,7 +49,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function AllBusinesses({ loaderData }: Route.ComponentProps) {
-  const { search, listing } = loaderData;
+  const { search, listing, nearest, now } = loaderData;
   return (
     <>
       <DirectoryHeader
@@ -53,14 +63,15 @@ export default function AllBusinesses({ loaderData }: Route.ComponentProps) {
         }
         action={
           <DirectorySearchDialog
-            key={`${search.industry ?? ""}|${search.zip ?? ""}`}
+            key={JSON.stringify(search)}
+            search={search}
             action={ALL_BUSINESSES_PATH}
             industry={search.industry}
             zip={search.zip}
           />
         }
       />
-      <DirectoryListing listing={listing} search={search} />
+      <DirectoryListing listing={listing} search={search} nearest={nearest} now={now} />
     </>
   );
 }

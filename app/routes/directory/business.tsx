@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/business";
 import { ContactInformation, ReadyToConnect } from "~/components/directory/business-contact";
 import { BusinessImage } from "~/components/directory/business-image";
@@ -11,14 +11,77 @@ import { industryTitle, isIndustryId } from "~/lib/industries";
 import { localBusinessJsonLd } from "~/lib/local-business-json-ld";
 import { notFound } from "~/lib/not-found";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
-import { getBusiness } from "~/.server/businesses/directory";
+import { getBusiness, pageMoment } from "~/.server/businesses/directory";
+import { KioskHostBadge, OpeningStatusLine, VerifiedOwnerBadge } from "~/components/directory/opening-status";
+import { describeDay, WEEK_DAYS, type WeeklyHours } from "~/lib/opening-hours";
 import { getServicesFrom } from "~/.server/services";
+import { getViewer } from "~/.server/auth/guards";
+import { dialogAction } from "~/.server/actions/dialog-action";
+import { formReply } from "~/.server/actions/form-actions";
+import { claimStateFor, confirmClaimCode, requestClaim } from "~/.server/businesses/claims";
+import { CLAIM_TOASTS, ClaimSchema } from "~/lib/business-schemas";
+import { errorsUnder } from "~/lib/form-submission";
+import { ClaimListing } from "~/components/directory/claim-listing";
+import { listStoriesAboutBusiness } from "~/.server/stories/public-stories";
+import { BusinessStories } from "~/components/directory/business-stories";
+import type { PageHandle } from "~/lib/islands";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const business = await getBusiness(getServicesFrom(context).db, params.id);
-  // Missing and malformed ids look the same to a visitor: 'Business not found'.
+// Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
+export const handle: PageHandle = { hydrate: false, islands: ["back-link"] };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = getServicesFrom(context);
+  const { db, env } = services;
+  const [business, stories] = await Promise.all([
+    getBusiness(db, params.id, { siteTimeZone: env.SITE_TIMEZONE }),
+    listStoriesAboutBusiness(services, params.id),
+  ]);
+  // Missing, malformed and unpublished ids look the same to a visitor: 'Business not found'.
   if (!business) notFound("business");
-  return { business };
+  // Claims (docs/product.md#claims): only a claimable listing asks who is looking.
+  const viewer = business.claimable ? await getViewer(request, context) : null;
+  const claim = business.claimable
+    ? {
+        signedIn: Boolean(viewer),
+        state: viewer ? await claimStateFor(db, viewer, business.id) : ("none" as const),
+      }
+    : null;
+  return { business, claim, stories, now: pageMoment(new Date(), [business]) };
+}
+
+/** The claim forms: ask to claim (a code is emailed, or an admin decides), then type the code. Signed in only. */
+export function action(args: Route.ActionArgs) {
+  return dialogAction(args, {
+    schema: ClaimSchema,
+    failed: CLAIM_TOASTS.failed,
+    async act(input, { viewer, services, log }) {
+      const id = args.params.id;
+      if (input.intent === "claim") {
+        const result = await requestClaim(services, viewer, id);
+        if (!result.ok) {
+          log.info({ status: result.status, userId: viewer.id, businessId: id }, "claim refused");
+          return formReply(
+            { ok: false, toast: { ...CLAIM_TOASTS.failed, description: result.message } },
+            result.status,
+          );
+        }
+        return formReply({
+          ok: true,
+          intent: "claim",
+          id,
+          toast:
+            result.method === "email"
+              ? { ...CLAIM_TOASTS.codeSent, description: `Sent to ${result.sentTo}` }
+              : CLAIM_TOASTS.awaitingAdmin,
+        });
+      }
+      const result = await confirmClaimCode(services, viewer, id, input.code);
+      if (!result.ok) {
+        return formReply({ ok: false, result: errorsUnder(["code"], result.message) }, result.status);
+      }
+      return formReply({ ok: true, intent: "confirm-claim", id, toast: CLAIM_TOASTS.verified });
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -49,16 +112,21 @@ function summary(text: string, max = 160) {
 }
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { business } = loaderData;
+  const { business, claim, stories, now } = loaderData;
   const industry = industryTitle(business.industry);
-  const backTo = isIndustryId(business.industry) ? industryListPath(business.industry) : "/local-shiners";
+  // Back to the list the visitor came from (its filters and page), else the business's industry.
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const cameFrom = typeof from === "string" && from.startsWith("/local-shiners") ? from : null;
+  const backTo =
+    cameFrom ?? (isIndustryId(business.industry) ? industryListPath(business.industry) : "/local-shiners");
 
   return (
     <article className="container-page max-w-6xl py-8 sm:py-12">
       <Button asChild variant="ghost" className="-ml-3 text-primary hover:text-primary">
-        <Link to={backTo}>
+        {/* Visitors' pages have no React: the back-link island points the link at the list they came from. */}
+        <Link to={backTo} data-back-to-list={cameFrom ? undefined : ""}>
           <Icon name="arrow-left" aria-hidden="true" />
-          Back to {industry}
+          <span data-back-label="">{cameFrom ? "Back to the list" : `Back to ${industry}`}</span>
         </Link>
       </Button>
 
@@ -68,9 +136,10 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           <BusinessImage
             src={business.imageUrl}
             name={business.name}
+            industry={business.industry}
             layout="banner"
             eager
-            initialClassName="text-8xl sm:text-9xl"
+            initialClassName="size-28 text-3xl sm:size-36 sm:text-4xl"
           />
         </div>
         <header>
@@ -78,8 +147,16 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             <span className="font-semibold tracking-wide text-primary uppercase">{industry}</span>
             <RatingBadge rating={business.rating} reviewCount={business.reviewCount} className="text-sm" />
             <span className="text-muted-foreground">{reviewCountLabel(business.reviewCount)}</span>
+            {business.kioskHost ? <KioskHostBadge /> : null}
+            {business.ownerVerified ? <VerifiedOwnerBadge /> : null}
           </div>
           <h1 className="mt-3 text-4xl font-black tracking-tight text-ink sm:text-5xl">{business.name}</h1>
+          <OpeningStatusLine
+            hours={business.hours}
+            timeZone={business.timeZone}
+            serverNow={now}
+            className="mt-3 text-base"
+          />
           {business.description ? (
             <p className="mt-5 text-lg leading-relaxed whitespace-pre-line text-foreground/85">
               {business.description}
@@ -115,9 +192,41 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
           <ContactInformation business={business} />
+          {business.hours ? <OpeningHoursTable hours={business.hours} /> : null}
+          <ClaimListing businessId={business.id} claim={claim} />
           <ReadyToConnect business={business} />
         </aside>
       </div>
+      <BusinessStories name={business.name} stories={stories} />
+      {/* The view counter (docs/product.md#results): the page stays cacheable, this image never is. */}
+      <img
+        src={`/business/${business.id}/seen`}
+        alt=""
+        width={1}
+        height={1}
+        aria-hidden="true"
+        className="pointer-events-none absolute size-px opacity-0"
+      />
     </article>
+  );
+}
+
+/** The week's hours, Monday first, in the business's own time. */
+function OpeningHoursTable({ hours }: { hours: WeeklyHours }) {
+  const week = [...WEEK_DAYS.slice(1), WEEK_DAYS[0]];
+  return (
+    <section aria-labelledby="hours-title" className="rounded-xl border bg-card p-6 shadow-sm">
+      <h2 id="hours-title" className="text-lg font-bold text-ink">
+        Opening Hours
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+        {week.map((day) => (
+          <div key={day.key} className="contents">
+            <dt className="font-medium">{day.label}</dt>
+            <dd className="text-muted-foreground">{describeDay(hours[day.key])}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

@@ -9,9 +9,13 @@ import { parseDirectorySearch } from "~/lib/directory-search-schema";
 import { INDUSTRIES } from "~/lib/industries";
 import { notFound } from "~/lib/not-found";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
-import { listDirectoryBusinesses } from "~/.server/businesses/directory";
+import { loadDirectoryList } from "~/.server/businesses/directory";
 import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
+import type { PageHandle } from "~/lib/islands";
+
+// Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
+export const handle: PageHandle = { hydrate: false, islands: ["dialogs", "near-me"] };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { searchParams, pathname } = new URL(request.url);
@@ -27,16 +31,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(searchResultsHref(parseDirectorySearch(searchParams), industry.id));
   }
 
-  const { zip, page } = parseDirectorySearch(searchParams);
-  const search = { zip, page };
-  const listing = await listDirectoryBusinesses(getServicesFrom(context).db, {
-    ...search,
-    industry: industry.id,
-  });
-  if (page > listing.pageCount) {
-    throw redirect(directoryListHref({ zip, page: listing.pageCount }, industry.id));
+  const { industry: _ignored, ...search } = parseDirectorySearch(searchParams);
+  const { db, env } = getServicesFrom(context);
+  const { listing, nearest, now } = await loadDirectoryList(
+    db,
+    { ...search, industry: industry.id },
+    env.SITE_TIMEZONE,
+  );
+  if (search.page > listing.pageCount) {
+    throw redirect(directoryListHref({ ...search, page: listing.pageCount }, industry.id));
   }
-  return { industry, search, listing };
+  return { industry, search, listing, nearest, now };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -46,15 +51,18 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return seoMeta({
     title: `${industry.title} Businesses${pageSuffix} | Local Shiners | Local Shine`,
     description: `${industry.title} businesses in the Local Shine network, each hosting a free sanitizer kiosk. ${industry.description}`,
-    path: search.zip ? industryListPath(industry.id) : directoryListHref({ page: search.page }, industry.id),
+    path:
+      search.zip || search.near || search.open
+        ? industryListPath(industry.id)
+        : directoryListHref({ page: search.page }, industry.id),
     appUrl: appUrlFrom(matches),
     image: listing.businesses.find((business) => business.imageUrl)?.imageUrl,
-    noindex: Boolean(search.zip),
+    noindex: Boolean(search.zip || search.near || search.open),
   });
 };
 
 export default function IndustryBusinesses({ loaderData }: Route.ComponentProps) {
-  const { industry, search, listing } = loaderData;
+  const { industry, search, listing, nearest, now } = loaderData;
   return (
     <>
       <DirectoryHeader
@@ -65,15 +73,21 @@ export default function IndustryBusinesses({ loaderData }: Route.ComponentProps)
         intro={<p>{industry.description}</p>}
         action={
           <DirectorySearchDialog
-            key={search.zip ?? ""}
+            key={JSON.stringify(search)}
+            search={search}
             action={industryListPath(industry.id)}
-            pageIndustry={industry.id}
             industry={industry.id}
             zip={search.zip}
           />
         }
       />
-      <DirectoryListing listing={listing} search={search} pageIndustry={industry.id} />
+      <DirectoryListing
+        listing={listing}
+        search={search}
+        pageIndustry={industry.id}
+        nearest={nearest}
+        now={now}
+      />
     </>
   );
 }

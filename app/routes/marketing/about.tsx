@@ -6,6 +6,10 @@ import { PageHero } from "~/components/marketing/page-hero";
 import { SectionHeading } from "~/components/marketing/section-heading";
 import { Button } from "~/components/ui/button";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
+import type { PageHandle } from "~/lib/islands";
+
+// Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

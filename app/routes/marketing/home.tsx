@@ -59,7 +59,10 @@ export default function Home() {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Button asChild size="lg">
-                <Link to="/about">MORE</Link>
+                {/* The spec's word, with a name that says where it goes (it reads "MORE about the Digital Kiosk"). */}
+                <Link to="/about">
+                  MORE<span className="sr-only"> about the Digital Kiosk</span>
+                </Link>
               </Button>
               <Button asChild size="lg" variant="outline">
                 <Link to="/submit-business">Join Our Network</Link>

@@ -32,12 +32,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function NetworkMapPage({ loaderData }: Route.ComponentProps) {
   const { partners, cities, tiles } = loaderData;
   const partnerTotal = cities.reduce((sum, city) => sum + city.partners, 0);
+  const hosts = partners.filter((partner) => partner.kioskHost).length;
   return (
     <>
       <PageHero eyebrow="Network Map" title="See where Local Shine is shining">
         <p>
           {partnerTotal > 0
-            ? `${partnerTotal} partner ${partnerTotal === 1 ? "business" : "businesses"} in ${cities.length} ${cities.length === 1 ? "city" : "cities"}, and counting. `
+            ? `${partnerTotal} listed ${partnerTotal === 1 ? "business" : "businesses"} in ${cities.length} ${cities.length === 1 ? "city" : "cities"}, ${hosts} of them hosting a kiosk (the sun-centred pins). `
             : null}
           Zoom in on a neighborhood and select a pin to meet the business behind it.
         </p>

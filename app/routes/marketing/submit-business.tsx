@@ -69,7 +69,8 @@ export default function SubmitBusiness() {
           title="Tell us about your business"
           intro={
             <>
-              Only the business name is required. Fields marked <span aria-hidden="true">*</span>
+              Only the business name is required, plus a phone number or an email so we can reach you. Fields
+              marked <span aria-hidden="true">*</span>
               <span className="sr-only">required</span> must be filled in.
             </>
           }
@@ -98,11 +99,20 @@ export default function SubmitBusiness() {
           <Field field={fields.businessName} label="Business Name" required>
             <Input autoComplete="organization" />
           </Field>
-          <Field field={fields.phoneNumber} label="Phone Number" markOptional>
-            <Input type="tel" autoComplete="tel" />
-          </Field>
+          <fieldset className="space-y-4 rounded-lg border p-4">
+            <legend className="px-1 text-sm font-semibold">How can we reach you?</legend>
+            <p className="text-sm text-muted-foreground">
+              We'll call or write to plan your kiosk: a phone number or an email is enough.
+            </p>
+            <Field field={fields.phoneNumber} label="Phone Number">
+              <Input type="tel" autoComplete="tel" />
+            </Field>
+            <Field field={fields.email} label="Email">
+              <Input type="email" autoComplete="email" />
+            </Field>
+          </fieldset>
           <Field field={fields.website} label="Website" markOptional>
-            <Input type="url" inputMode="url" autoComplete="url" placeholder="https://yourbusiness.com" />
+            <Input type="url" inputMode="url" autoComplete="url" placeholder="yourbusiness.com" />
           </Field>
           <Field field={fields.address} label="Business Address" markOptional>
             <Input autoComplete="street-address" />

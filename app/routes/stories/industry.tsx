@@ -12,6 +12,11 @@ import { StoryListSearchSchema } from "~/lib/story-schemas";
 import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
 import { listPublishedStories } from "~/.server/stories/public-stories";
+import { ShareStoryDialog } from "~/components/stories/share-story-dialog";
+import type { PageHandle } from "~/lib/islands";
+
+// Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
+export const handle: PageHandle = { hydrate: false, islands: ["dialogs", "share-story", "submit-on-change"] };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const industry = INDUSTRIES.find((candidate) => candidate.id === params.industry);
@@ -82,8 +87,8 @@ export default function IndustryStories({ loaderData }: Route.ComponentProps) {
               refreshing && "opacity-60",
             )}
           >
-            {stories.map((story) => (
-              <StoryCard key={story.id} story={story} headingLevel="h2" />
+            {stories.map((story, index) => (
+              <StoryCard key={story.id} story={story} headingLevel="h2" eagerImage={index === 0} />
             ))}
           </div>
         ) : (
@@ -108,6 +113,7 @@ export default function IndustryStories({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </section>
+      <ShareStoryDialog />
     </>
   );
 }

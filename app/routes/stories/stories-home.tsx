@@ -8,6 +8,11 @@ import { INDUSTRIES } from "~/lib/industries";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import { getServicesFrom } from "~/.server/services";
 import { getStoriesHome } from "~/.server/stories/public-stories";
+import { ShareStoryDialog } from "~/components/stories/share-story-dialog";
+import type { PageHandle } from "~/lib/islands";
+
+// Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
+export const handle: PageHandle = { hydrate: false, islands: ["dialogs", "share-story"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   return getStoriesHome(getServicesFrom(context));
@@ -108,6 +113,7 @@ export default function StoriesHome({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+      <ShareStoryDialog />
     </>
   );
 }
@@ -123,7 +129,8 @@ function HeroCollage({ images }: { images: (string | null)[] }) {
           key={index}
           className={`-mx-10 h-56 w-44 overflow-hidden rounded-2xl border-4 border-white bg-secondary shadow-xl ${placements[index]}`}
         >
-          <StoryImage src={src} eager />
+          {/* Decoration, hidden on phones: a lazy image there is never fetched. */}
+          <StoryImage src={src} />
         </div>
       ))}
     </div>

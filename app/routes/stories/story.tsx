@@ -11,6 +11,11 @@ import { notFound } from "~/lib/not-found";
 import { absoluteUrl, appUrlFrom, seoMeta, SITE_NAME } from "~/lib/seo";
 import { getServicesFrom } from "~/.server/services";
 import { getPublishedStory } from "~/.server/stories/public-stories";
+import { ShareStoryDialog } from "~/components/stories/share-story-dialog";
+import type { PageHandle } from "~/lib/islands";
+
+// Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
+export const handle: PageHandle = { hydrate: false, islands: ["dialogs", "share-story"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const story = await getPublishedStory(getServicesFrom(context), params.id);
@@ -69,8 +74,15 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
         <Icon name="arrow-left" className="size-4" aria-hidden="true" /> Back to {industry} Stories
       </Link>
 
-      <div className="relative mt-6 aspect-[16/9] overflow-hidden rounded-2xl bg-secondary shadow-sm sm:aspect-[21/9]">
-        <StoryImage src={story.backgroundImageUrl} eager />
+      {/* Without a photo the banner is a low strip: the story opens with its title, not a large coloured block. */}
+      <div
+        className={
+          story.backgroundImageUrl
+            ? "relative mt-6 aspect-[16/9] overflow-hidden rounded-2xl bg-secondary shadow-sm sm:aspect-[21/9]"
+            : "relative mt-6 h-28 overflow-hidden rounded-2xl bg-secondary shadow-sm sm:h-36"
+        }
+      >
+        <StoryImage src={story.backgroundImageUrl} industry={story.industry} eager />
         <div
           aria-hidden="true"
           className="absolute inset-0 bg-gradient-to-t from-ink/40 via-transparent to-transparent"
@@ -98,6 +110,21 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 border-l-4 border-sun pl-4 text-lg text-foreground/80 sm:text-xl">
           {story.shortDescription}
         </p>
+        {story.business ? (
+          <Link
+            to={`/business/${story.business.id}`}
+            className="mt-6 inline-flex items-center gap-3 rounded-xl border bg-card px-4 py-3 text-sm shadow-xs hover:border-primary"
+          >
+            <Icon name="store" className="size-5 text-primary" aria-hidden="true" />
+            <span>
+              <span className="block font-semibold text-ink">Visit {story.business.name}</span>
+              <span className="block text-muted-foreground">
+                {story.business.city}, {story.business.state} · see their Local Shine listing
+              </span>
+            </span>
+            <Icon name="arrow-right" className="size-4 text-primary" aria-hidden="true" />
+          </Link>
+        ) : null}
       </header>
 
       {story.contentHtml ? (
@@ -122,6 +149,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-muted-foreground">Share how Local Shine has helped your business shine.</p>
         </div>
         <ShareStoryButton />
+        <ShareStoryDialog />
       </aside>
     </article>
   );

@@ -68,6 +68,20 @@ const EnvSchema = z
       .min(5, "KIOSK_POLL_SECONDS must be a whole number of seconds from 5 to 3600")
       .max(3600, "KIOSK_POLL_SECONDS must be a whole number of seconds from 5 to 3600")
       .default(60),
+    /** Days raw results events (plays, scans, page views, contact actions) are kept; afterwards only roll-ups. */
+    RESULTS_RAW_DAYS: z.coerce
+      .number({ message: "RESULTS_RAW_DAYS must be a whole number of days from 2 to 3650" })
+      .int("RESULTS_RAW_DAYS must be a whole number of days from 2 to 3650")
+      .min(2, "RESULTS_RAW_DAYS must be a whole number of days from 2 to 3650")
+      .max(3650, "RESULTS_RAW_DAYS must be a whole number of days from 2 to 3650")
+      .default(35),
+    /** How often the results roll-up runs, in seconds (docs/product.md#results). */
+    RESULTS_ROLLUP_SECONDS: z.coerce
+      .number({ message: "RESULTS_ROLLUP_SECONDS must be a whole number of seconds from 1 to 3600" })
+      .int("RESULTS_ROLLUP_SECONDS must be a whole number of seconds from 1 to 3600")
+      .min(1, "RESULTS_ROLLUP_SECONDS must be a whole number of seconds from 1 to 3600")
+      .max(3600, "RESULTS_ROLLUP_SECONDS must be a whole number of seconds from 1 to 3600")
+      .default(300),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** A system ffmpeg / ffprobe instead of the static builds `npm ci` installs (app/.server/media-processing). */
     FFMPEG_PATH: z.string().min(1).optional(),

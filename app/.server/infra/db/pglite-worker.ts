@@ -7,6 +7,8 @@
 // this file uses only erasable TypeScript and imports nothing of the app except held-transactions.ts, which keeps the same rules.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types, type Results, type Transaction } from "@electric-sql/pglite";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { heldTransactions, serializeError, type SerializedError } from "./held-transactions.ts";
 
@@ -56,7 +58,7 @@ function plain(result: Results): unknown {
 async function serve() {
   const port = parentPort!;
   const { dataDir } = workerData as PgliteThreadOptions;
-  const db = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
+  const db = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm, cube, earthdistance } });
   const transactions = heldTransactions<Transaction>(db);
 
   async function handle(request: PgliteRequest): Promise<unknown> {

@@ -17,6 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { INDUSTRY_IDS } from "~/lib/industries";
+import type { WeeklyHours } from "~/lib/opening-hours";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -170,6 +171,13 @@ export const mediaRenditions = pgTable(
   ],
 );
 
+/**
+ * A listing's review state (docs/product.md#reviewed-listings): only `published` listings are public. Owners' new
+ * listings start `pending`; an admin publishes, rejects (with a reason) or unpublishes.
+ */
+export const LISTING_STATUSES = ["pending", "published", "rejected", "unpublished"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
 export const businesses = pgTable(
   "businesses",
   {
@@ -197,11 +205,35 @@ export const businesses = pgTable(
     sustainabilityDescription: text("sustainability_description"),
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    /**
+     * Rows written outside the app (seeders, imports, psql) are published; the app sets the status on every
+     * insert (an owner's listing starts pending). See docs/decisions/060-reviewed-listings.md.
+     */
+    status: text("status").$type<ListingStatus>().notNull().default("published"),
+    rejectionReason: text("rejection_reason"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** Weekly opening hours (~/lib/opening-hours), read in `time_zone`; null: not given. */
+    hours: jsonb("hours").$type<WeeklyHours>(),
+    /** IANA time zone of the listing, from its zip centroid; null: SITE_TIMEZONE. */
+    timeZone: text("time_zone"),
+    /** When the owner proved (or an admin accepted) their claim: the listing shows "Verified owner". */
+    ownerVerifiedAt: timestamp("owner_verified_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     check("businesses_industry_check", industryCheck("industry")),
+    check(
+      "businesses_status_check",
+      sql.raw(`status in (${LISTING_STATUSES.map((status) => `'${status}'`).join(", ")})`),
+    ),
+    // The public lists walk these in list order (they only ever show published listings).
+    index("businesses_published_created_idx")
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql.raw(`status = 'published'`)),
+    index("businesses_published_industry_created_idx")
+      .on(table.industry, table.createdAt.desc(), table.id.desc())
+      .where(sql.raw(`status = 'published'`)),
     check("businesses_rating_check", sql`${table.rating} >= 0 and ${table.rating} <= 5`),
     check("businesses_review_count_check", sql`${table.reviewCount} >= 0`),
     index("businesses_created_idx").on(table.createdAt.desc(), table.id.desc()),
@@ -258,11 +290,16 @@ export const businessStories = pgTable(
     isFeatured: boolean("is_featured").notNull().default(false),
     backgroundImageUrl: text("background_image_url"),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The listing the story is about, if any (the admin picks it); the story stays if the listing goes. */
+    businessId: uuid("business_id").references(() => businesses.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     check("business_stories_industry_check", industryCheck("industry")),
+    index("business_stories_business_publish_idx")
+      .on(table.businessId, table.publishDate.desc())
+      .where(sql`${table.businessId} is not null`),
     index("business_stories_publish_idx").on(table.publishDate.desc(), table.id.desc()),
     index("business_stories_industry_publish_idx").on(table.industry, table.publishDate.desc()),
     index("business_stories_featured_publish_idx")
@@ -298,6 +335,8 @@ export const businessApplications = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     businessName: text("business_name").notNull(),
     phoneNumber: text("phone_number"),
+    /** How to reach the applicant: a phone number or this (the server asks for one of the two). */
+    email: text("email"),
     website: text("website"),
     address: text("address"),
     ipAddress: text("ip_address"),
@@ -470,10 +509,81 @@ export const adScans = pgTable(
     scannedAt: timestamp("scanned_at", { withTimezone: true }).notNull().defaultNow(),
     visitorHash: text("visitor_hash"),
   },
-  (table) => [index("ad_scans_ad_time_idx").on(table.adId, table.scannedAt)],
+  (table) => [
+    index("ad_scans_ad_time_idx").on(table.adId, table.scannedAt),
+    index("ad_scans_time_idx").on(table.scannedAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------------------
+/**
+ * A published listing's opening hours, one row per span and day of the week in the listing's own time zone, split at
+ * midnight (a span past midnight is two rows). Kept by the app whenever a listing's hours, time zone or status change
+ * (../businesses/opening-spans.ts), so "open now" is an index range scan per time zone instead of reading every
+ * listing's hours. Minutes are 0–1440 from local midnight; `day` is 0 (Sunday) to 6.
+ */
+export const businessOpenSpans = pgTable(
+  "business_open_spans",
+  {
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    timeZone: text("time_zone").notNull(),
+    day: integer("day").notNull(),
+    opensAt: integer("opens_at").notNull(),
+    closesAt: integer("closes_at").notNull(),
+  },
+  (table) => [
+    index("business_open_spans_lookup_idx").on(
+      table.timeZone,
+      table.day,
+      table.opensAt,
+      table.closesAt,
+      table.businessId,
+    ),
+    index("business_open_spans_business_idx").on(table.businessId),
+  ],
+);
+
+/**
+ * A request to take over a listing created for a business that had no account (docs/product.md#claims). With the
+ * listing's email, a code sent there proves it (`code_hash`, a few tries); without one an admin decides.
+ */
+export const CLAIM_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+export const businessClaims = pgTable(
+  "business_claims",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method").$type<"email" | "admin">().notNull(),
+    status: text("status").$type<ClaimStatus>().notNull().default("pending"),
+    /** SHA-256 (hex) of the emailed code; null for an admin-decided claim. */
+    codeHash: text("code_hash"),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    message: text("message"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("business_claims_business_idx").on(table.businessId, table.createdAt.desc()),
+    index("business_claims_user_idx").on(table.userId, table.createdAt.desc()),
+    index("business_claims_pending_idx")
+      .on(table.createdAt)
+      .where(sql.raw(`status = 'pending' and method = 'admin'`)),
+    check("business_claims_status_check", sql.raw(`status in ('pending', 'approved', 'rejected')`)),
+    check("business_claims_method_check", sql.raw(`method in ('email', 'admin')`)),
+  ],
+);
+
 // Kiosks: the screens in partners' shops, paired by a short code, playing a manifest of ads (docs/product.md#kiosks).
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -532,6 +642,9 @@ export const kioskPlays = pgTable(
   (table) => [
     index("kiosk_plays_ad_time_idx").on(table.adId, table.startedAt),
     index("kiosk_plays_kiosk_time_idx").on(table.kioskId, table.startedAt),
+    // The results roll-up finds what arrived since its last run, then recounts those hours.
+    index("kiosk_plays_received_idx").on(table.receivedAt),
+    index("kiosk_plays_started_idx").on(table.startedAt),
   ],
 );
 
@@ -577,6 +690,105 @@ export const adKiosks = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------------------------
+// Results: what the network did for each business (docs/product.md#results). Raw events are kept for
+// RESULTS_RAW_DAYS, then only the roll-ups below, which the roll-up job recounts from the raw events
+// (app/.server/results/rollup.ts; docs/decisions/055-results-roll-ups.md).
+// ---------------------------------------------------------------------------------------------------------------
+
+export const LISTING_EVENT_KINDS = ["view", "call", "website", "email", "directions"] as const;
+export type ListingEventKind = (typeof LISTING_EVENT_KINDS)[number];
+
+/**
+ * A view of a business page, or a contact action on it. No foreign key (the events outlive the listing's edits), no
+ * cookie, no IP: at most a daily-salted hash to tell one visitor's repeats apart on one day.
+ */
+export const listingEvents = pgTable(
+  "listing_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: uuid("business_id").notNull(),
+    kind: text("kind").$type<ListingEventKind>().notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    visitorHash: text("visitor_hash"),
+  },
+  (table) => [
+    index("listing_events_at_idx").on(table.at),
+    index("listing_events_business_at_idx").on(table.businessId, table.at),
+    check("listing_events_kind_check", sql.raw(`kind in ('view', 'call', 'website', 'email', 'directions')`)),
+  ],
+);
+
+/**
+ * Hourly totals per ad and kiosk (UTC hours). House content counts under the nil UUID as its ad; a scan whose link
+ * named no known kiosk counts under the nil UUID as its kiosk. Recounted from the raw events, never incremented.
+ */
+export const adHourlyResults = pgTable(
+  "ad_hourly_results",
+  {
+    adId: uuid("ad_id").notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    kioskId: uuid("kiosk_id").notNull(),
+    plays: integer("plays").notNull().default(0),
+    completedPlays: integer("completed_plays").notNull().default(0),
+    screenMs: bigint("screen_ms", { mode: "number" }).notNull().default(0),
+    scans: integer("scans").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.adId, table.hour, table.kioskId] }),
+    index("ad_hourly_results_hour_idx").on(table.hour),
+    index("ad_hourly_results_kiosk_hour_idx").on(table.kioskId, table.hour),
+  ],
+);
+
+/**
+ * Who an ad's results belong to, and its title: kept when the ad is deleted, so its totals keep their name and
+ * owner. Written by the roll-up from the ad itself.
+ */
+export const adResultNames = pgTable(
+  "ad_result_names",
+  {
+    adId: uuid("ad_id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    businessId: uuid("business_id").notNull(),
+    title: text("title").notNull(),
+    /** When the ad was deleted (the roll-up noticed it gone); null while it exists. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("ad_result_names_user_idx").on(table.userId),
+    index("ad_result_names_business_idx").on(table.businessId),
+  ],
+);
+
+/** Daily totals per business page, days in SITE_TIMEZONE. Recounted from the raw events, never incremented. */
+export const businessDailyResults = pgTable(
+  "business_daily_results",
+  {
+    businessId: uuid("business_id").notNull(),
+    day: date("day").notNull(),
+    views: integer("views").notNull().default(0),
+    uniqueViews: integer("unique_views").notNull().default(0),
+    calls: integer("calls").notNull().default(0),
+    websites: integer("websites").notNull().default(0),
+    emails: integer("emails").notNull().default(0),
+    directions: integer("directions").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.businessId, table.day] }),
+    index("business_daily_results_day_idx").on(table.day),
+  ],
+);
+
+/** How far the roll-up has read: raw events received up to `rolled_up_to` are in the roll-ups. One row. */
+export const resultsRollupMarks = pgTable("results_rollup_marks", {
+  name: text("name").primaryKey(),
+  rolledUpTo: timestamp("rolled_up_to", { withTimezone: true }).notNull(),
+  updatedAt: updatedAt(),
+});
+
 export const schema = {
   users,
   sessions,
@@ -585,6 +797,8 @@ export const schema = {
   rateLimits,
   media,
   businesses,
+  businessOpenSpans,
+  businessClaims,
   businessCountsByIndustry,
   businessCountsByZip,
   businessStories,
@@ -600,6 +814,11 @@ export const schema = {
   kioskPlays,
   kioskPairings,
   adKiosks,
+  listingEvents,
+  adHourlyResults,
+  adResultNames,
+  businessDailyResults,
+  resultsRollupMarks,
 };
 
 export type Schema = typeof schema;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FormReply } from "~/lib/form-submission";
 import type { Services } from "~/.server/services";
 import { createRouteContext } from "../../../tests/support/test-route-context";
-import { action, loader } from "./submit-story";
+import { action } from "./submit";
 
 /** Services whose database is down: every query throws. */
 const brokenServices = {
@@ -15,7 +15,7 @@ function call(body: BodyInit, headers: Record<string, string> = {}) {
   const context = createRouteContext(brokenServices, { clientIp: "203.0.113.5" });
   const request = new Request("http://localhost/stories/submit", { method: "POST", body, headers });
   return action({ request, context, params: {} } as unknown as Parameters<typeof action>[0]) as Promise<{
-    data: FormReply;
+    data: FormReply & { returnTo: string };
     init: ResponseInit | null;
   }>;
 }
@@ -55,9 +55,17 @@ describe("POST /stories/submit", () => {
     expect(reply.data.result?.error).toEqual({ "": ["The form could not be read. Please try again."] });
   });
 
-  it("refuses GET with 405", () => {
-    const response = loader();
-    expect(response.status).toBe(405);
-    expect(response.headers.get("Allow")).toBe("POST");
+  it("goes back only to a path on this site, else to the stories home", async () => {
+    const invalid = { firstName: "", lastName: "Reyes", email: "x", story: "short" };
+    for (const [returnTo, expected] of [
+      ["/story/5d0f?x=1", "/story/5d0f?x=1"],
+      ["//evil.example/", "/shine-stories"],
+      ["https://evil.example/", "/shine-stories"],
+      ["/\\evil.example", "/shine-stories"],
+      ["javascript:alert(1)", "/shine-stories"],
+    ]) {
+      const reply = await call(form({ ...invalid, returnTo }));
+      expect(reply.data.returnTo, returnTo).toBe(expected);
+    }
   });
 });

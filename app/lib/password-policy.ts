@@ -1,6 +1,6 @@
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
-import { PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
+import { PASSWORD_MIN_LENGTH } from "./auth-schemas";
 
 /** The longest password accepted (Better Auth's `maxPasswordLength` is the same). */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -30,11 +30,35 @@ const PATTERN_REASONS: Record<string, string> = {
   keyPattern: "Password must not be a pattern of keys on the keyboard.",
 };
 
+/** How a password rates, for the sign-up form's live meter; `reasons` empty = the server will accept it. */
+export interface PasswordStrength {
+  reasons: string[];
+  /** 0 (refused) … 4 (strong); 1 is never given: a password the server accepts starts at 2. */
+  score: 0 | 2 | 3 | 4;
+  label: "Too weak" | "Fair" | "Good" | "Strong";
+}
+
+/**
+ * The one computation behind both the server's refusal (password-guard.ts) and the sign-up form's live feedback,
+ * which loads this module on demand (it carries a 50k-word dictionary).
+ */
+export function passwordStrength(password: string, email?: string): PasswordStrength {
+  const { reasons, guesses } = evaluate(password, email);
+  if (reasons.length > 0) return { reasons, score: 0, label: "Too weak" };
+  if (guesses >= 1e10) return { reasons, score: 4, label: "Strong" };
+  if (guesses >= 1e8) return { reasons, score: 3, label: "Good" };
+  return { reasons, score: 2, label: "Fair" };
+}
+
 /**
  * Every reason a password is too weak, all listed for the person. Empty = ok.
  * Checked on every endpoint that sets a password (password-guard.ts).
  */
 export function weakPasswordReasons(password: string, email?: string): string[] {
+  return evaluate(password, email).reasons;
+}
+
+function evaluate(password: string, email?: string): { reasons: string[]; guesses: number } {
   const reasons: string[] = [];
   if (password.length < PASSWORD_MIN_LENGTH)
     reasons.push(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
@@ -49,12 +73,12 @@ export function weakPasswordReasons(password: string, email?: string): string[] 
       reasons.push("Password must not be the same as your email.");
     }
   }
-  if (reasons.length > 0) return reasons;
+  if (reasons.length > 0) return { reasons, guesses: 0 };
   const userInputs = [...SITE_WORDS, ...(normalizedEmail ? [normalizedEmail, localPart ?? ""] : [])];
   const result = zxcvbn.check(password, userInputs);
   if (result.guesses < MIN_GUESSES) {
     const warning = result.feedback.warning ?? "";
     reasons.push(PATTERN_REASONS[warning] ?? "Password is too easy to guess. Add another word or two.");
   }
-  return reasons;
+  return { reasons, guesses: result.guesses };
 }

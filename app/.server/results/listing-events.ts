@@ -1,0 +1,85 @@
+import { eq, sql } from "drizzle-orm";
+import { isbot } from "isbot";
+import { isUuid } from "~/lib/uuid";
+import { localTime } from "~/lib/ad-schedule";
+import { CONTACT_ACTIONS, directionsHref, telHref, webUrl, type ContactAction } from "~/lib/web-url";
+import { dailyVisitorHash } from "../ads/scans";
+import { resolveAuthSecret } from "../infra/config/secret";
+import { businesses, type ListingEventKind } from "../infra/db/schema";
+import type { Services } from "../services";
+
+// Views of a business page and the contact actions on it (docs/product.md#results): no cookie, no IP, at most a
+// daily-salted hash of the visitor for de-duplication. Obvious bots (isbot, or no User-Agent) are not counted.
+
+export interface VisitorFacts {
+  userAgent: string | null;
+  clientIp: string;
+  now?: Date;
+}
+
+/** Whether a request counts as a person: it names a browser that isbot does not recognise as a crawler. */
+export function isCountedVisitor(userAgent: string | null): boolean {
+  return Boolean(userAgent) && !isbot(userAgent);
+}
+
+/** Records one event for an existing business; false when it was not counted (bot, unknown business). */
+export async function recordListingEvent(
+  { db, env }: Pick<Services, "db" | "env">,
+  businessId: string,
+  kind: ListingEventKind,
+  visitor: VisitorFacts,
+): Promise<boolean> {
+  if (!isUuid(businessId) || !isCountedVisitor(visitor.userAgent)) return false;
+  const now = visitor.now ?? new Date();
+  const hash = dailyVisitorHash(
+    resolveAuthSecret(env),
+    localTime(now, env.SITE_TIMEZONE).date,
+    visitor.clientIp,
+    visitor.userAgent,
+  );
+  // One statement: the event exists only if the business does.
+  const inserted = await db.execute(sql`
+    insert into listing_events (business_id, kind, at, visitor_hash)
+    select id, ${kind}, ${now.toISOString()}::timestamptz, ${hash} from businesses where id = ${businessId}::uuid
+    returning id`);
+  return (inserted as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+export function isContactAction(value: string): value is ContactAction {
+  return (CONTACT_ACTIONS as readonly string[]).includes(value);
+}
+
+/**
+ * Where a contact action sends the visitor: the business's phone, email, website or directions to its address.
+ * Null when the business does not exist or has no such contact.
+ */
+export async function contactTarget(
+  { db }: Pick<Services, "db">,
+  businessId: string,
+  action: ContactAction,
+): Promise<string | null> {
+  if (!isUuid(businessId)) return null;
+  const [business] = await db
+    .select({
+      phone: businesses.phone,
+      email: businesses.email,
+      website: businesses.website,
+      address: businesses.address,
+      city: businesses.city,
+      state: businesses.state,
+      zipCode: businesses.zipCode,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  if (!business) return null;
+  switch (action) {
+    case "call":
+      return business.phone ? telHref(business.phone) : null;
+    case "email":
+      return business.email ? `mailto:${business.email}` : null;
+    case "website":
+      return webUrl(business.website);
+    case "directions":
+      return directionsHref(`${business.address}, ${business.city}, ${business.state} ${business.zipCode}`);
+  }
+}

@@ -1,0 +1,186 @@
+import { sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { queryRows, type Database } from "../infra/db/client";
+import { enqueueJob, type JobHandler } from "../infra/jobs";
+
+// The results roll-up (docs/product.md#results; why it recounts instead of adding: docs/decisions/055-results-roll-ups.md).
+// Each run reads which raw events arrived since the last run, recounts every hour (plays, scans) and every day
+// (page views, contact actions) those events fall in from all the raw events of that hour or day, replaces those
+// roll-up rows, moves its mark, and deletes raw events older than RESULTS_RAW_DAYS: one transaction, so a run cut
+// short leaves nothing half-done and the next run does the same work again with the same outcome.
+
+export const RESULTS_ROLLUP_JOB = "results.rollup";
+
+/** Stands for "house content" (no ad) and "no known kiosk" in the roll-ups' keys. */
+export const NIL_UUID = "00000000-0000-0000-0000-000000000000";
+
+/**
+ * Events are read up to this long before the run: a write whose transaction began earlier than that (its default
+ * timestamp) has committed by then, so no event slips behind the mark.
+ */
+export const ROLLUP_LAG_MS = 5_000;
+/** A play said to last longer than this counts this long as screen time (a device's broken clock). */
+const MAX_PLAY_MS = 3_600_000;
+/** Any fixed 64-bit number: one roll-up at a time across every instance. */
+const ROLLUP_LOCK_KEY = 7_301_202_655;
+const MARK = "events";
+
+export interface RollupOptions {
+  timeZone: string;
+  rawDays: number;
+  now?: Date;
+}
+
+export interface RollupSummary {
+  hours: number;
+  days: number;
+  purged: number;
+  rolledUpTo: string;
+}
+
+export async function rollUpResults(
+  db: Database,
+  { timeZone, rawDays, now = new Date() }: RollupOptions,
+): Promise<RollupSummary> {
+  return db.transaction(async (tx) => {
+    const run = tx as unknown as Database;
+    await run.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK_KEY})`);
+    const upto = new Date(now.getTime() - ROLLUP_LAG_MS).toISOString();
+    const [state] = await queryRows<{ mark: string | null; cutoff: string }>(
+      run,
+      sql`select (select rolled_up_to from results_rollup_marks where name = ${MARK})::text as mark,
+                 ((date_trunc('day', (${now.toISOString()}::timestamptz - make_interval(days => ${rawDays}))
+                   at time zone ${timeZone})) at time zone ${timeZone})::text as cutoff`,
+    );
+    const mark = state?.mark ?? "1970-01-01T00:00:00Z";
+    const cutoff = state!.cutoff;
+
+    // Hours (UTC) and days (site time) that gained events since the last run, within the raw window.
+    const hours = await queryRows<{ hour: string }>(
+      run,
+      sql`select distinct h::text as hour from (
+            select date_trunc('hour', started_at, 'UTC') as h from kiosk_plays
+              where received_at > ${mark}::timestamptz and received_at <= ${upto}::timestamptz
+            union
+            select date_trunc('hour', scanned_at, 'UTC') from ad_scans
+              where scanned_at > ${mark}::timestamptz and scanned_at <= ${upto}::timestamptz
+          ) touched where h >= ${cutoff}::timestamptz`,
+    );
+    const days = await queryRows<{ day: string }>(
+      run,
+      sql`select distinct (at at time zone ${timeZone})::date::text as day from listing_events
+          where at > ${mark}::timestamptz and at <= ${upto}::timestamptz and at >= ${cutoff}::timestamptz`,
+    );
+
+    if (hours.length > 0) {
+      const list = JSON.stringify(hours.map((row) => row.hour));
+      // `= any(array(…))`, not `in (…)`: the planner then walks the hour index instead of scanning every row.
+      await run.execute(sql`delete from ad_hourly_results
+        where hour = any(array(select value::timestamptz from json_array_elements_text(${list}::json)))`);
+      await run.execute(sql`
+        with touched as (select value::timestamptz as hour from json_array_elements_text(${list}::json)),
+        events as (
+          select coalesce(p.ad_id, ${NIL_UUID}::uuid) as ad_id, t.hour, p.kiosk_id, 1 as plays,
+                 p.completed::int as completed,
+                 greatest(0, least(extract(epoch from (p.ended_at - p.started_at)) * 1000, ${MAX_PLAY_MS}))::bigint
+                   as screen_ms,
+                 0 as scans
+          from touched t
+          join kiosk_plays p on p.started_at >= t.hour and p.started_at < t.hour + interval '1 hour'
+          union all
+          select s.ad_id, t.hour, coalesce(s.kiosk_id, ${NIL_UUID}::uuid), 0, 0, 0, 1
+          from touched t
+          join ad_scans s on s.scanned_at >= t.hour and s.scanned_at < t.hour + interval '1 hour'
+        )
+        insert into ad_hourly_results (ad_id, hour, kiosk_id, plays, completed_plays, screen_ms, scans)
+        select ad_id, hour, kiosk_id, sum(plays), sum(completed), sum(screen_ms), sum(scans)
+        from events group by ad_id, hour, kiosk_id`);
+    }
+
+    if (days.length > 0) {
+      const list = JSON.stringify(days.map((row) => row.day));
+      await run.execute(sql`delete from business_daily_results
+        where day = any(array(select value::date from json_array_elements_text(${list}::json)))`);
+      await run.execute(sql`
+        with touched as (select value::date as day from json_array_elements_text(${list}::json))
+        insert into business_daily_results
+          (business_id, day, views, unique_views, calls, websites, emails, directions)
+        select e.business_id, t.day,
+               count(*) filter (where e.kind = 'view'),
+               count(distinct coalesce(e.visitor_hash, e.id::text)) filter (where e.kind = 'view'),
+               count(*) filter (where e.kind = 'call'),
+               count(*) filter (where e.kind = 'website'),
+               count(*) filter (where e.kind = 'email'),
+               count(*) filter (where e.kind = 'directions')
+        from touched t
+        join listing_events e on e.at >= (t.day::timestamp at time zone ${timeZone})
+                             and e.at < ((t.day + 1)::timestamp at time zone ${timeZone})
+        group by e.business_id, t.day`);
+    }
+
+    await run.execute(sql`
+      insert into results_rollup_marks (name, rolled_up_to) values (${MARK}, ${upto}::timestamptz)
+      on conflict (name) do update set rolled_up_to = greatest(results_rollup_marks.rolled_up_to, excluded.rolled_up_to),
+                                       updated_at = now()`);
+
+    // Past the raw window only the roll-ups remain. A play is deleted only once it is behind the mark.
+    const purged = await queryRows<{ n: number }>(
+      run,
+      sql`with plays as (
+            delete from kiosk_plays where started_at < ${cutoff}::timestamptz and received_at <= ${upto}::timestamptz
+            returning 1),
+          scans as (delete from ad_scans where scanned_at < ${cutoff}::timestamptz returning 1),
+          views as (delete from listing_events where at < ${cutoff}::timestamptz returning 1)
+          select ((select count(*) from plays) + (select count(*) from scans) + (select count(*) from views))::int as n`,
+    );
+    return { hours: hours.length, days: days.length, purged: purged[0]?.n ?? 0, rolledUpTo: upto };
+  });
+}
+
+export interface RollupSchedule {
+  timeZone: string;
+  rawDays: number;
+  everySeconds: number;
+}
+
+/**
+ * Queues the roll-up run of the current period unless one is queued: at start-up, by every instance. Runs of the
+ * same period share a dedupe key, so instances starting together queue it once.
+ */
+export async function scheduleResultsRollup(db: Database, everySeconds: number, now = new Date()) {
+  const period = Math.floor(now.getTime() / (everySeconds * 1000));
+  await enqueueJob(db, RESULTS_ROLLUP_JOB, {}, { dedupeKey: `period:${period}` });
+}
+
+/** The job: queues the next period's run first (so a failing run never ends the chain), then rolls up. */
+export function createResultsRollup({
+  db,
+  logger,
+  schedule,
+}: {
+  db: Database;
+  logger: Pick<Logger, "info" | "debug">;
+  schedule: RollupSchedule;
+}): JobHandler {
+  return {
+    maxAttempts: 3,
+    leaseSeconds: 300,
+    concurrency: 1,
+    async run() {
+      const everyMs = schedule.everySeconds * 1000;
+      const next = (Math.floor(Date.now() / everyMs) + 1) * everyMs;
+      await enqueueJob(
+        db,
+        RESULTS_ROLLUP_JOB,
+        {},
+        {
+          runAt: new Date(next),
+          dedupeKey: `period:${next / everyMs}`,
+        },
+      );
+      const summary = await rollUpResults(db, { timeZone: schedule.timeZone, rawDays: schedule.rawDays });
+      if (summary.hours || summary.days || summary.purged) logger.info(summary, "results rolled up");
+      else logger.debug(summary, "results rolled up");
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import islandUrls from "virtual:islands";
+
+/**
+ * The islands (app/islands/*.island.ts): small modules that give pages without React their few behaviours. A route
+ * lists the ones it needs in `handle.islands`; the root layout loads them, with the response's nonce.
+ */
+export type IslandName =
+  "back-link" | "dialogs" | "near-me" | "phone-menu" | "share-story" | "submit-on-change";
+
+export interface PageHandle {
+  /** `false`: signed-out visitors get the server's HTML and the page's islands, no React. */
+  hydrate?: boolean;
+  islands?: IslandName[];
+}
+
+export function islandUrl(name: IslandName): string {
+  const url = islandUrls[name];
+  if (!url) throw new Error(`no island named ${name}`);
+  return url;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "business_daily_results_day_idx" ON "business_daily_results" USING btree ("day");
