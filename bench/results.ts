@@ -1,15 +1,18 @@
 // Results benchmark (docs/performance.md, "Results"): how fast plays are stored, how long the roll-up takes, and
 // how fast the owner's Results page reads. On a fresh database (PGlite, or a throwaway PostgreSQL database with
 // --postgres):
-// 1. Ingest: `recordPlays` (what POST /api/kiosk/plays calls) in batches of 100 from one writer, for several
-//    rounds; plays per second, median and spread over the rounds.
-// 2. Seed: `--plays` plays over `--kiosks` kiosks and `--ads` ads (one listing and owner per five ads), spread over
+// 1. Seed: `--plays` plays over `--kiosks` kiosks and `--ads` ads (one listing and owner per five ads), spread over
 //    the last 90 days, with QR scans (0.5 % of plays) and page events, written in bulk by SQL.
-// 3. Roll-up: one run over all of it (the worst case: every hour of 90 days touched), timed.
-// 4. Queries: the Results page's reads (`getOwnerResults`, scope "all" and one listing, 30 and 90 days) for
+// 2. Roll-up: one run over all of it (the worst case: every hour of 90 days touched), timed.
+// 3. Queries: the Results page's reads (`getOwnerResults`, scope "all" and one listing, 30 and 90 days) for
 //    random owners; p50, p95 and p99.
+// 4. Ingest into that history: `recordPlays` (what POST /api/kiosk/plays calls) in batches of 100, from one writer
+//    and from `--writers` at once (kiosks send in parallel; PostgreSQL serves them on separate connections),
+//    alternating, for several rounds; plays per second, median and spread over the rounds.
 // Run: node --import tsx bench/results.ts [--postgres] [--plays 1000000] [--kiosks 1000] [--ads 5000]
-//      [--rounds 5] [--batches 50] [--queries 200]
+//      [--rounds 5] [--batches 50] [--writers 4] [--queries 200] [--keep] [--database-url URL]
+// --keep leaves the PostgreSQL database in place and prints its URL; --database-url URL (same --ads) measures the
+// queries and ingest again on it without seeding, e.g. once the machine is quieter.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -30,7 +33,10 @@ const { values } = parseArgs({
     ads: { type: "string", default: "5000" },
     rounds: { type: "string", default: "5" },
     batches: { type: "string", default: "50" },
+    writers: { type: "string", default: "4" },
     queries: { type: "string", default: "200" },
+    keep: { type: "boolean", default: false },
+    "database-url": { type: "string" },
   },
 });
 const PLAYS = Number(values.plays);
@@ -40,11 +46,14 @@ const OWNERS = Math.ceil(ADS / 5);
 const TZ = "America/Los_Angeles";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "local-shine-results-bench-"));
-const postgres = values.postgres
-  ? await createPostgresDatabase(process.env.BENCH_DB_PREFIX ?? "ls_bench")
-  : null;
+/** A database an earlier `--keep` run seeded and rolled up: only the queries and ingest run again. */
+const REUSE = values["database-url"];
+const postgres =
+  values.postgres && !REUSE ? await createPostgresDatabase(process.env.BENCH_DB_PREFIX ?? "ls_bench") : null;
 if (values.postgres && !postgres) throw new Error("--postgres: no PostgreSQL answers at TEST_DATABASE_URL");
-const handle = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
+const handle = await openDatabase(
+  REUSE ? { databaseUrl: REUSE } : postgres ? { databaseUrl: postgres.url } : { dataDir },
+);
 await handle.migrate();
 const db: Database = handle.db;
 
@@ -63,129 +72,103 @@ const stats = (samples: number[]) => {
 const round = (value: number) => Math.round(value * 10) / 10;
 const log = (label: string, value: unknown) => console.log(`${label}: ${JSON.stringify(value)}`);
 
-log("database", postgres ? "postgresql" : "pglite");
+log("database", postgres || REUSE ? "postgresql" : "pglite");
 log("machine", { cpus: os.cpus().length, loadavg: os.loadavg().map(round) });
 
-// --- Fixtures: owners, listings, media, ads, kiosks ----------------------------------------------------------
-const started = performance.now();
-await db.execute(sql`insert into users (id, name, email)
-  select 'bench-owner-' || i, 'Owner ' || i, 'owner' || i || '@bench.example' from generate_series(1, ${OWNERS}) i`);
-await db.execute(sql`insert into businesses (id, user_id, name, industry, address, city, state, zip_code)
-  select md5('biz' || i)::uuid, 'bench-owner-' || i, 'Bench Listing ' || i, 'food-industry', '1 Main St',
-         'Woodland Hills', 'CA', '91367' from generate_series(1, ${OWNERS}) i`);
-await db.execute(sql`insert into media (id, user_id, title, file_name, file_url, storage_key, file_type, file_size)
-  select md5('media' || i)::uuid, 'bench-owner-' || i, 'Bench media', 'm.png', '/media/m' || i, 'bench/m' || i,
-         'image/png', 10 from generate_series(1, ${OWNERS}) i`);
-await db.execute(sql`insert into ads (id, user_id, business_id, media_id, title, image_seconds, starts_on, short_code,
-                                      review_status)
-  select md5('ad' || i)::uuid, 'bench-owner-' || (1 + (i - 1) % ${OWNERS}), md5('biz' || (1 + (i - 1) % ${OWNERS}))::uuid,
-         md5('media' || (1 + (i - 1) % ${OWNERS}))::uuid, 'Bench ad ' || i, 10, '2026-01-01',
-         substr(md5('code' || i), 1, 12), 'approved' from generate_series(1, ${ADS}) i`);
-await db.execute(sql`insert into kiosks (id, label, time_zone, latitude, longitude, people_per_play)
-  select md5('kiosk' || i)::uuid, 'Kiosk ' || i, ${TZ}, 34 + random(), -118 - random(),
-         case when i % 2 = 0 then 3 else null end from generate_series(1, ${KIOSKS}) i`);
-log("fixtures_s", round((performance.now() - started) / 1000));
+if (!REUSE) {
+  // --- Fixtures: owners, listings, media, ads, kiosks ----------------------------------------------------------
+  const started = performance.now();
+  await db.execute(sql`insert into users (id, name, email)
+    select 'bench-owner-' || i, 'Owner ' || i, 'owner' || i || '@bench.example' from generate_series(1, ${OWNERS}) i`);
+  await db.execute(sql`insert into businesses (id, user_id, name, industry, address, city, state, zip_code)
+    select md5('biz' || i)::uuid, 'bench-owner-' || i, 'Bench Listing ' || i, 'food-industry', '1 Main St',
+           'Woodland Hills', 'CA', '91367' from generate_series(1, ${OWNERS}) i`);
+  await db.execute(sql`insert into media (id, user_id, title, file_name, file_url, storage_key, file_type, file_size)
+    select md5('media' || i)::uuid, 'bench-owner-' || i, 'Bench media', 'm.png', '/media/m' || i, 'bench/m' || i,
+           'image/png', 10 from generate_series(1, ${OWNERS}) i`);
+  await db.execute(sql`insert into ads (id, user_id, business_id, media_id, title, image_seconds, starts_on, short_code,
+                                        review_status)
+    select md5('ad' || i)::uuid, 'bench-owner-' || (1 + (i - 1) % ${OWNERS}), md5('biz' || (1 + (i - 1) % ${OWNERS}))::uuid,
+           md5('media' || (1 + (i - 1) % ${OWNERS}))::uuid, 'Bench ad ' || i, 10, '2026-01-01',
+           substr(md5('code' || i), 1, 12), 'approved' from generate_series(1, ${ADS}) i`);
+  await db.execute(sql`insert into kiosks (id, label, time_zone, latitude, longitude, people_per_play)
+    select md5('kiosk' || i)::uuid, 'Kiosk ' || i, ${TZ}, 34 + random(), -118 - random(),
+           case when i % 2 = 0 then 3 else null end from generate_series(1, ${KIOSKS}) i`);
+  log("fixtures_s", round((performance.now() - started) / 1000));
 
-// --- 1. Ingest ---------------------------------------------------------------------------------------------------
-const rates: number[] = [];
-for (let r = 0; r < Number(values.rounds); r++) {
-  const batches = Array.from({ length: Number(values.batches) }, () =>
-    Array.from({ length: 100 }, () => {
-      const start = Date.now() - Math.random() * 3600_000;
-      return {
-        id: randomUUID(),
-        adId: null as string | null,
-        startedAt: new Date(start).toISOString(),
-        endedAt: new Date(start + 10_000).toISOString(),
-        completed: true,
-      };
-    }),
-  );
-  const kioskIds = (
-    (await db.execute(sql`select id from kiosks order by random() limit ${batches.length}`)) as unknown as {
-      rows: { id: string }[];
-    }
-  ).rows.map((row) => row.id);
-  const t0 = performance.now();
-  for (const [i, batch] of batches.entries()) await recordPlays(db, kioskIds[i % kioskIds.length]!, batch);
-  rates.push(Math.round((batches.length * 100) / ((performance.now() - t0) / 1000)));
-}
-log("ingest_plays_per_s (batches of 100, one writer)", { rounds: rates, ...stats(rates) });
-await db.execute(sql`delete from kiosk_plays`);
-
-// --- 2. Seed the history -----------------------------------------------------------------------------------------
-const seeded = performance.now();
-const CHUNK = 250_000;
-for (let done = 0; done < PLAYS; done += CHUNK) {
-  const n = Math.min(CHUNK, PLAYS - done);
-  await db.execute(sql`insert into kiosk_plays (id, kiosk_id, ad_id, started_at, ended_at, completed, received_at)
-    select gen_random_uuid(), md5('kiosk' || (1 + floor(random() * ${KIOSKS}))::int)::uuid,
-           md5('ad' || (1 + floor(random() * ${ADS}))::int)::uuid, t, t + interval '10 seconds', true,
-           t + interval '1 minute'
-    from (select now() - random() * interval '90 days' - interval '10 minutes' as t
-          from generate_series(1, ${n})) s`);
-}
-await db.execute(sql`insert into ad_scans (ad_id, kiosk_id, scanned_at)
-  select md5('ad' || (1 + floor(random() * ${ADS}))::int)::uuid,
-         md5('kiosk' || (1 + floor(random() * ${KIOSKS}))::int)::uuid,
-         now() - random() * interval '90 days' - interval '10 minutes'
-  from generate_series(1, ${Math.round(PLAYS * 0.005)})`);
-await db.execute(sql`insert into listing_events (business_id, kind, at, visitor_hash)
-  select md5('biz' || (1 + floor(random() * ${OWNERS}))::int)::uuid,
-         (array['view','view','view','view','call','website'])[1 + floor(random() * 6)::int],
-         now() - random() * interval '90 days' - interval '10 minutes', md5(random()::text)
-  from generate_series(1, ${Math.round(PLAYS * 0.1)})`);
-await db.execute(sql`analyze`);
-log("seed", {
-  plays: PLAYS,
-  kiosks: KIOSKS,
-  ads: ADS,
-  owners: OWNERS,
-  s: round((performance.now() - seeded) / 1000),
-});
-
-// --- 3. Roll-up --------------------------------------------------------------------------------------------------
-const rolled = performance.now();
-const summary = await rollUpResults(db, { timeZone: TZ, rawDays: 3650 });
-await db.execute(sql`analyze`);
-const rows = (
-  (await db.execute(sql`select (select count(*) from ad_hourly_results)::int as hourly,
-                               (select count(*) from business_daily_results)::int as daily`)) as unknown as {
-    rows: { hourly: number; daily: number }[];
+  // --- 1. Seed the history -----------------------------------------------------------------------------------------
+  const seeded = performance.now();
+  const CHUNK = 250_000;
+  for (let done = 0; done < PLAYS; done += CHUNK) {
+    const n = Math.min(CHUNK, PLAYS - done);
+    await db.execute(sql`insert into kiosk_plays (id, kiosk_id, ad_id, started_at, ended_at, completed, received_at)
+      select gen_random_uuid(), md5('kiosk' || (1 + floor(random() * ${KIOSKS}))::int)::uuid,
+             md5('ad' || (1 + floor(random() * ${ADS}))::int)::uuid, t, t + interval '10 seconds', true,
+             t + interval '1 minute'
+      from (select now() - random() * interval '90 days' - interval '10 minutes' as t
+            from generate_series(1, ${n})) s`);
   }
-).rows[0];
-log("rollup_full", {
-  s: round((performance.now() - rolled) / 1000),
-  hours: summary.hours,
-  days: summary.days,
-  ...rows,
-});
-// An ordinary run: a few minutes of new plays (one batch from each of 100 kiosks).
-for (let i = 0; i < 100; i++) {
-  await recordPlays(
-    db,
-    (
-      (await db.execute(sql`select md5('kiosk' || ${1 + i})::uuid as id`)) as unknown as {
-        rows: { id: string }[];
-      }
-    ).rows[0]!.id,
-    Array.from({ length: 6 }, () => {
-      const start = Date.now() - 60_000;
-      return {
-        id: randomUUID(),
-        adId: null,
-        startedAt: new Date(start).toISOString(),
-        endedAt: new Date(start + 10_000).toISOString(),
-        completed: true,
-      };
-    }),
-  );
-}
-const incremental = performance.now();
-await rollUpResults(db, { timeZone: TZ, rawDays: 3650, now: new Date(Date.now() + 10_000) });
-log("rollup_incremental_ms (600 new plays)", round(performance.now() - incremental));
+  await db.execute(sql`insert into ad_scans (ad_id, kiosk_id, scanned_at)
+    select md5('ad' || (1 + floor(random() * ${ADS}))::int)::uuid,
+           md5('kiosk' || (1 + floor(random() * ${KIOSKS}))::int)::uuid,
+           now() - random() * interval '90 days' - interval '10 minutes'
+    from generate_series(1, ${Math.round(PLAYS * 0.005)})`);
+  await db.execute(sql`insert into listing_events (business_id, kind, at, visitor_hash)
+    select md5('biz' || (1 + floor(random() * ${OWNERS}))::int)::uuid,
+           (array['view','view','view','view','call','website'])[1 + floor(random() * 6)::int],
+           now() - random() * interval '90 days' - interval '10 minutes', md5(random()::text)
+    from generate_series(1, ${Math.round(PLAYS * 0.1)})`);
+  await db.execute(sql`analyze`);
+  log("seed", {
+    plays: PLAYS,
+    kiosks: KIOSKS,
+    ads: ADS,
+    owners: OWNERS,
+    s: round((performance.now() - seeded) / 1000),
+  });
 
-// --- 4. Results page queries -------------------------------------------------------------------------------------
+  // --- 2. Roll-up --------------------------------------------------------------------------------------------------
+  const rolled = performance.now();
+  const summary = await rollUpResults(db, { timeZone: TZ, rawDays: 3650 });
+  await db.execute(sql`analyze`);
+  const rows = (
+    (await db.execute(sql`select (select count(*) from ad_hourly_results)::int as hourly,
+                                 (select count(*) from business_daily_results)::int as daily`)) as unknown as {
+      rows: { hourly: number; daily: number }[];
+    }
+  ).rows[0];
+  log("rollup_full", {
+    s: round((performance.now() - rolled) / 1000),
+    hours: summary.hours,
+    days: summary.days,
+    ...rows,
+  });
+  // An ordinary run: a few minutes of new plays (one batch from each of 100 kiosks).
+  for (let i = 0; i < 100; i++) {
+    await recordPlays(
+      db,
+      (
+        (await db.execute(sql`select md5('kiosk' || ${1 + i})::uuid as id`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows[0]!.id,
+      Array.from({ length: 6 }, () => {
+        const start = Date.now() - 60_000;
+        return {
+          id: randomUUID(),
+          adId: null,
+          startedAt: new Date(start).toISOString(),
+          endedAt: new Date(start + 10_000).toISOString(),
+          completed: true,
+        };
+      }),
+    );
+  }
+  const incremental = performance.now();
+  await rollUpResults(db, { timeZone: TZ, rawDays: 3650, now: new Date(Date.now() + 10_000) });
+  log("rollup_incremental_ms (600 new plays)", round(performance.now() - incremental));
+}
+// --- 3. Results page queries -------------------------------------------------------------------------------------
 for (const days of [30, 90] as const) {
   for (const kind of ["all", "listing"] as const) {
     const samples: number[] = [];
@@ -211,8 +194,53 @@ for (const days of [30, 90] as const) {
     );
   }
 }
+// --- 4. Ingest, into the seeded history ------------------------------------------------------------------------
+const adIds = (
+  (await db.execute(sql`select id from ads order by random() limit 500`)) as unknown as {
+    rows: { id: string }[];
+  }
+).rows.map((row) => row.id);
+async function ingestRound(writers: number) {
+  const batches = Array.from({ length: Number(values.batches) }, () =>
+    Array.from({ length: 100 }, () => {
+      const start = Date.now() - Math.random() * 3600_000;
+      return {
+        id: randomUUID(),
+        adId: Math.random() < 0.8 ? adIds[Math.floor(Math.random() * adIds.length)]! : null,
+        startedAt: new Date(start).toISOString(),
+        endedAt: new Date(start + 10_000).toISOString(),
+        completed: true,
+      };
+    }),
+  );
+  const kioskIds = (
+    (await db.execute(sql`select id from kiosks order by random() limit ${batches.length}`)) as unknown as {
+      rows: { id: string }[];
+    }
+  ).rows.map((row) => row.id);
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async () => {
+      for (let i = next++; i < batches.length; i = next++)
+        await recordPlays(db, kioskIds[i % kioskIds.length]!, batches[i]!);
+    }),
+  );
+  return Math.round((batches.length * 100) / ((performance.now() - t0) / 1000));
+}
+// The two cases alternate round by round, so a busy moment on the machine falls on both alike.
+const WRITERS = Number(values.writers);
+const rates: Record<string, number[]> = { one: [], many: [] };
+for (let r = 0; r < Number(values.rounds); r++) {
+  rates.one!.push(await ingestRound(1));
+  rates.many!.push(await ingestRound(WRITERS));
+}
+log("ingest_plays_per_s (batches of 100, one writer)", { rounds: rates.one, ...stats(rates.one!) });
+log(`ingest_plays_per_s (batches of 100, ${WRITERS} writers)`, { rounds: rates.many, ...stats(rates.many!) });
+
 log("machine_after", { loadavg: os.loadavg().map(round) });
 
 await handle.close();
-await postgres?.drop();
+if (values.keep && postgres) log("kept (rerun the queries and ingest with --database-url)", postgres.url);
+else await postgres?.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });
