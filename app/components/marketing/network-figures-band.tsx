@@ -27,28 +27,30 @@ export function NetworkFiguresBand({
     <div className={cn("rounded-2xl border bg-card p-5 shadow-sm sm:p-6", className)}>
       <dl aria-label={label} className="grid gap-5 sm:grid-cols-3 sm:gap-0 sm:divide-x">
         {figureTiles(figures).map((tile) => (
+          // Only dt and dd may sit in a dl's group, so the icon is in the dd: beside the text on phones, above it
+          // from sm up. The value comes first on screen, the label first for screen readers.
           <div
             key={tile.key}
             data-figure={tile.key}
-            className="flex items-center gap-4 sm:flex-col sm:items-start sm:gap-2 sm:px-5 sm:first:pl-0 sm:last:pr-0"
+            className="relative grid min-h-11 content-center pl-15 sm:content-start sm:px-5 sm:first:pl-0 sm:last:pr-0"
           >
-            <span
-              aria-hidden="true"
-              className="grid size-11 shrink-0 place-items-center rounded-xl bg-sun/30 text-ink"
-            >
-              <Icon name={ICONS[tile.key]} className="size-5" />
-            </span>
-            <div className="flex min-w-0 flex-col">
-              <dt className="order-2 text-sm text-muted-foreground">{tile.label}</dt>
-              <dd
+            <dt className="row-start-2 text-sm text-muted-foreground">{tile.label}</dt>
+            <dd className="row-start-1 sm:flex sm:flex-col sm:items-start sm:gap-2">
+              <span
+                aria-hidden="true"
+                className="absolute top-1/2 left-0 grid size-11 -translate-y-1/2 place-items-center rounded-xl bg-sun/30 text-ink sm:static sm:translate-y-0"
+              >
+                <Icon name={ICONS[tile.key]} className="size-5" />
+              </span>
+              <span
                 className={cn(
-                  "order-1 font-black tracking-tight text-ink tabular-nums",
+                  "font-black tracking-tight text-ink tabular-nums",
                   tile.counted ? "text-3xl" : "text-2xl leading-9",
                 )}
               >
                 {tile.value}
-              </dd>
-            </div>
+              </span>
+            </dd>
           </div>
         ))}
       </dl>
