@@ -56,7 +56,12 @@ export function figureTiles(figures: NetworkFigures): FigureTile[] {
           label: partners === 1 ? "partner business in the directory" : "partner businesses in the directory",
           counted: true,
         }
-      : { key: "partners", value: "Be the first", label: "partner business in the directory", counted: false },
+      : {
+          key: "partners",
+          value: "Be the first",
+          label: "partner business in the directory",
+          counted: false,
+        },
     kiosks > 0
       ? {
           key: "kiosks",

@@ -117,11 +117,18 @@ test("a business page says how often its ads played this month only while its ow
   await signInAdmin(adminContext);
   const admin = adminContext.request;
   expect(
-    (await admin.post("/admin", { headers: { Origin: ORIGIN }, form: { intent: "approve", id: listingId } }))
-      .status(),
+    (
+      await admin.post("/admin", { headers: { Origin: ORIGIN }, form: { intent: "approve", id: listingId } })
+    ).status(),
   ).toBe(200);
   const created = await admin.post("/admin/kiosks.data", {
-    multipart: { intent: "save", label: KIOSK, hostBusinessId: listingId, orientation: "portrait", timeZone: "" },
+    multipart: {
+      intent: "save",
+      label: KIOSK,
+      hostBusinessId: listingId,
+      orientation: "portrait",
+      timeZone: "",
+    },
     headers: { Origin: ORIGIN },
   });
   expect(created.status()).toBe(201);
@@ -155,7 +162,10 @@ test("a business page says how often its ads played this month only while its ow
   // The owner ticks the box: the page says so, with the plays made here.
   const setOptIn = async (checked: boolean) => {
     await owner.goto("/admin");
-    await owner.getByRole("button", { name: `Edit ${LISTING}` }).first().click();
+    await owner
+      .getByRole("button", { name: `Edit ${LISTING}` })
+      .first()
+      .click();
     const edit = owner.getByRole("dialog", { name: "Edit Business" });
     const box = edit.getByRole("checkbox", { name: OPT_IN });
     await expect(box).toBeChecked({ checked: !checked });

@@ -3,17 +3,15 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BusinessSchema } from "~/lib/business-schemas";
 import { figureTiles, seenThisMonth, type NetworkFigures } from "~/lib/network-figures";
-import {
-  adHourlyResults,
-  ads,
-  businesses,
-  kioskPlays,
-  kiosks,
-  resultsRollupMarks,
-} from "../infra/db/schema";
+import { adHourlyResults, ads, businesses, kioskPlays, kiosks, resultsRollupMarks } from "../infra/db/schema";
 import { queryRows, type Database } from "../infra/db/client";
 import { createTestServices } from "../../../tests/support/test-services";
-import { insertAd, insertAdvertiser, insertKiosk, insertListing } from "../../../tests/support/kiosk-fixtures";
+import {
+  insertAd,
+  insertAdvertiser,
+  insertKiosk,
+  insertListing,
+} from "../../../tests/support/kiosk-fixtures";
 import { listPartnerCities } from "../businesses/map-partners";
 import { getBusiness } from "../businesses/directory";
 import { updateBusiness } from "../businesses/manage";
@@ -58,7 +56,11 @@ describe("proof in public", () => {
   /** A play on the last day of the previous month. */
   function lastMonth(adId: string) {
     const start = new Date(monthStart - 3_600_000);
-    return { ...play(adId, 0), startedAt: start.toISOString(), endedAt: new Date(start.getTime() + 10_000).toISOString() };
+    return {
+      ...play(adId, 0),
+      startedAt: start.toISOString(),
+      endedAt: new Date(start.getTime() + 10_000).toISOString(),
+    };
   }
 
   /**

@@ -125,9 +125,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
         {figures ? (
           <div className="container-page mt-12">
-            <h3 className="text-xl font-bold text-ink">
-              The network today
-            </h3>
+            <h3 className="text-xl font-bold text-ink">The network today</h3>
             <NetworkFiguresBand figures={figures} label="The network today" className="mt-4" />
           </div>
         ) : null}
