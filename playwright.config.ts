@@ -11,6 +11,7 @@ const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((candid
 const MUTATING_SPECS = [
   /admin-stories\.spec\.ts/,
   /business-dashboard\.spec\.ts/,
+  /proof-in-public\.spec\.ts/,
   /results\.spec\.ts/,
   /story-listing\.spec\.ts/,
 ];

@@ -155,6 +155,12 @@ export const BusinessSchema = z.object({
   community_description: optionalText(2000, "Community impact", "many"),
   sustainability_description: optionalText(2000, "Sustainability", "many"),
   hours: weeklyHoursField,
+  // docs/product.md#one-business: a checkbox, off unless sent.
+  show_kiosk_plays: z
+    .string()
+    .max(10)
+    .optional()
+    .transform((value) => value === "on" || value === "true" || value === "1"),
   image: imageFile,
   owner_image: imageFile,
 });
@@ -213,6 +219,8 @@ export interface ManagedBusiness {
   rejectionReason: string | null;
   hours: WeeklyHours | null;
   ownerVerifiedAt: Date | null;
+  /** The owner shows "Seen N times on Local Shine kiosks this month" on the business page. */
+  showKioskPlays: boolean;
 }
 
 /** An admin's decision on a listing (docs/product.md#reviewed-listings); a rejection carries its reason. */

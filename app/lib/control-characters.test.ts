@@ -80,7 +80,7 @@ const CASES: Record<string, Case> = {
         ),
       ),
     },
-    notText: ["rating", "review_count", "image", "owner_image"],
+    notText: ["rating", "review_count", "show_kiosk_plays", "image", "owner_image"],
   },
   DeleteBusinessSchema: {
     schema: DeleteBusinessSchema,

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_PORT, fixtureIp, signInAdmin, signInNewOwner } from "./support/accounts";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_PORT, signInAdmin, signInNewOwner } from "./support/accounts";
+import { pairScreen } from "./support/kiosk-screen";
 
 // docs/product.md#results, driven as an owner, a visitor, a kiosk screen and an admin would: events made here
 // (plays through the device API, a QR scan, a page view, a Visit Website click) appear on the owner's Results page
@@ -36,23 +37,6 @@ function play(minutesAgo: number, seconds: number) {
     endedAt: new Date(start + seconds * 1000).toISOString(),
     completed: true,
   };
-}
-
-/** A kiosk screen: asks for a code, the admin pairs it, it collects its device token. */
-async function pairScreen(device: APIRequestContext, admin: APIRequestContext) {
-  const started = await device.post("/api/kiosk/pairings", { headers: { "X-Forwarded-For": fixtureIp() } });
-  const { pairingId, code, secret } = (await started.json()) as Record<string, string>;
-  const claimed = await admin.post("/admin/kiosks.data", {
-    form: { intent: "pair", code: code!, kioskId },
-    headers: { Origin: ORIGIN },
-  });
-  expect(claimed.status()).toBe(200);
-  const collected = await device.get(`/api/kiosk/pairings/${pairingId}`, {
-    headers: { "X-Pairing-Secret": secret! },
-  });
-  const body = (await collected.json()) as { status: string; token: string };
-  expect(body.status).toBe("paired");
-  return body.token;
 }
 
 /** A figure on the Results page, by its label. */
@@ -150,7 +134,7 @@ test("plays, a scan, a view and a website visit show up on the Results page and 
     new RegExp(`name="id" value="([0-9a-f-]{36})"(?:(?!name="id")[^])*?People per play at ${KIOSK}`),
   )![1]!;
   const device = await playwright.request.newContext({ baseURL: ORIGIN });
-  const token = await pairScreen(device, adminPage.request);
+  const token = await pairScreen(device, adminPage.request, kioskId);
   const auth = { Authorization: `Bearer ${token}` };
   await device.post("/api/kiosk/heartbeat", {
     headers: auth,

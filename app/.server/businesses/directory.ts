@@ -354,6 +354,7 @@ const profileColumns = {
   ownerImageUrl: businesses.ownerImageUrl,
   qualityDescription: businesses.qualityDescription,
   communityDescription: businesses.communityDescription,
+  showKioskPlays: businesses.showKioskPlays,
 };
 
 export type BusinessProfile = DirectoryCard &

@@ -52,6 +52,7 @@ const managedColumns = {
   rejectionReason: businesses.rejectionReason,
   hours: businesses.hours,
   ownerVerifiedAt: businesses.ownerVerifiedAt,
+  showKioskPlays: businesses.showKioskPlays,
 } satisfies Record<keyof ManagedBusiness, unknown>;
 
 export type ManageViewer = Pick<Viewer, "id" | "isAdmin">;
@@ -152,6 +153,7 @@ function formColumns(viewer: ManageViewer, { input, position, images, timeZone =
     qualityDescription: input.quality_description,
     communityDescription: input.community_description,
     sustainabilityDescription: input.sustainability_description,
+    showKioskPlays: input.show_kiosk_plays,
     latitude: position?.latitude ?? null,
     longitude: position?.longitude ?? null,
     // Without a new file the current image stays (spec: only "new images" are uploaded).

@@ -25,6 +25,17 @@ const MAX_PLAY_MS = 3_600_000;
 const ROLLUP_LOCK_KEY = 7_301_202_655;
 const MARK = "events";
 
+/** How far the roll-ups have read (SQL, a timestamptz; null before the first run). */
+export const rolledUpTo = () => sql`(select rolled_up_to from results_rollup_marks where name = ${MARK})`;
+
+/**
+ * The start of the oldest day whose raw events are kept (SQL, a timestamptz): the day `rawDays` before `now` in
+ * `timeZone`. Older hours are never recounted, and a raw event older than this is never counted.
+ */
+export const rawCutoff = (now: Date, rawDays: number, timeZone: string) =>
+  sql`((date_trunc('day', (${now.toISOString()}::timestamptz - make_interval(days => ${rawDays}))
+        at time zone ${timeZone})) at time zone ${timeZone})`;
+
 export interface RollupOptions {
   timeZone: string;
   rawDays: number;
@@ -48,9 +59,7 @@ export async function rollUpResults(
     const upto = new Date(now.getTime() - ROLLUP_LAG_MS).toISOString();
     const [state] = await queryRows<{ mark: string | null; cutoff: string }>(
       run,
-      sql`select (select rolled_up_to from results_rollup_marks where name = ${MARK})::text as mark,
-                 ((date_trunc('day', (${now.toISOString()}::timestamptz - make_interval(days => ${rawDays}))
-                   at time zone ${timeZone})) at time zone ${timeZone})::text as cutoff`,
+      sql`select (${rolledUpTo()})::text as mark, ${rawCutoff(now, rawDays, timeZone)}::text as cutoff`,
     );
     const mark = state?.mark ?? "1970-01-01T00:00:00Z";
     const cutoff = state!.cutoff;

@@ -1,7 +1,9 @@
 import type * as React from "react";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { ImageField } from "~/components/ui/image-field";
 import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { IndustrySelect } from "~/components/ui/industry-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ManagedBusiness, SaveBusinessSchema } from "~/lib/business-schemas";
@@ -161,6 +163,25 @@ export function BusinessFormFields({ business, fields, isAdmin = false }: Busine
         {longText("quality_description", "Quality Commitment", business?.qualityDescription)}
         {longText("community_description", "Community Impact", business?.communityDescription)}
         {longText("sustainability_description", "Sustainability", business?.sustainabilityDescription)}
+        {/* docs/product.md#one-business: the owner's choice, off until ticked. */}
+        <div className="flex items-start gap-3 sm:col-span-2">
+          <Checkbox
+            id={fields.show_kiosk_plays.id}
+            name={fields.show_kiosk_plays.name}
+            defaultChecked={business?.showKioskPlays ?? false}
+            aria-describedby={`${fields.show_kiosk_plays.id}-hint`}
+            className="mt-0.5"
+          />
+          <div className="space-y-1">
+            <Label htmlFor={fields.show_kiosk_plays.id} className="cursor-pointer">
+              Show how often your ads played this month
+            </Label>
+            <p id={`${fields.show_kiosk_plays.id}-hint`} className="text-sm text-muted-foreground">
+              Your business page then says “Seen 1,234 times on Local Shine kiosks this month”, once your ads
+              have played this month.
+            </p>
+          </div>
+        </div>
       </FormSection>
     </div>
   );

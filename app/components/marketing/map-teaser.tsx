@@ -1,11 +1,16 @@
 import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { NetworkFigures } from "~/lib/network-figures";
 import { DecorativeMap } from "./decorative-map";
+import { NetworkFiguresBand } from "./network-figures-band";
 import { SectionHeading } from "./section-heading";
 
-/** docs/product.md#home: Explore Our Map (→ /map) beside a small decorative map with four partner pins. */
-export function MapTeaser() {
+/**
+ * docs/product.md#home: Explore Our Map (→ /map) beside a small decorative map with four partner pins, and the
+ * network's live figures under them (left out only when they could not be read).
+ */
+export function MapTeaser({ figures }: { figures: NetworkFigures | null }) {
   return (
     <section aria-labelledby="map-teaser-title" className="container-page py-16 sm:py-24">
       <div className="grid items-center gap-10 lg:grid-cols-2">
@@ -35,6 +40,9 @@ export function MapTeaser() {
         </div>
         <DecorativeMap />
       </div>
+      {figures ? (
+        <NetworkFiguresBand figures={figures} label="The network in figures" className="mt-12" />
+      ) : null}
     </section>
   );
 }

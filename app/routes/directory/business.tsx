@@ -25,6 +25,8 @@ import { ClaimListing } from "~/components/directory/claim-listing";
 import { listStoriesAboutBusiness } from "~/.server/stories/public-stories";
 import { BusinessStories } from "~/components/directory/business-stories";
 import type { PageHandle } from "~/lib/islands";
+import { seenThisMonth } from "~/lib/network-figures";
+import { readListingPlaysThisMonth } from "~/.server/results/network-figures";
 
 // Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
 export const handle: PageHandle = { hydrate: false, islands: ["back-link"] };
@@ -38,6 +40,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   // Missing, malformed and unpublished ids look the same to a visitor: 'Business not found'.
   if (!business) notFound("business");
+  // docs/product.md#one-business: only when the owner chose to show it, and only once the ads have played.
+  const plays = business.showKioskPlays
+    ? await readListingPlaysThisMonth(db, business.id, {
+        timeZone: env.SITE_TIMEZONE,
+        rawDays: env.RESULTS_RAW_DAYS,
+      })
+    : 0;
   // Claims (docs/product.md#claims): only a claimable listing asks who is looking.
   const viewer = business.claimable ? await getViewer(request, context) : null;
   const claim = business.claimable
@@ -46,7 +55,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         state: viewer ? await claimStateFor(db, viewer, business.id) : ("none" as const),
       }
     : null;
-  return { business, claim, stories, now: pageMoment(new Date(), [business]) };
+  return {
+    business,
+    claim,
+    stories,
+    seen: plays > 0 ? seenThisMonth(plays) : null,
+    now: pageMoment(new Date(), [business]),
+  };
 }
 
 /** The claim forms: ask to claim (a code is emailed, or an admin decides), then type the code. Signed in only. */
@@ -112,7 +127,7 @@ function summary(text: string, max = 160) {
 }
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { business, claim, stories, now } = loaderData;
+  const { business, claim, stories, seen, now } = loaderData;
   const industry = industryTitle(business.industry);
   // Back to the list the visitor came from (its filters and page), else the business's industry.
   const from = (useLocation().state as { from?: unknown } | null)?.from;
@@ -157,6 +172,12 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             serverNow={now}
             className="mt-3 text-base"
           />
+          {seen ? (
+            <p className="mt-2 flex items-center gap-2 text-base font-medium text-ink">
+              <Icon name="monitor-play" className="size-4 shrink-0 text-primary" aria-hidden="true" />
+              {seen}
+            </p>
+          ) : null}
           {business.description ? (
             <p className="mt-5 text-lg leading-relaxed whitespace-pre-line text-foreground/85">
               {business.description}

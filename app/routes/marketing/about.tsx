@@ -5,11 +5,19 @@ import { FeatureCard } from "~/components/marketing/feature-card";
 import { PageHero } from "~/components/marketing/page-hero";
 import { SectionHeading } from "~/components/marketing/section-heading";
 import { Button } from "~/components/ui/button";
+import { NetworkFiguresBand } from "~/components/marketing/network-figures-band";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import type { PageHandle } from "~/lib/islands";
+import { networkFigures } from "~/.server/results/network-figures";
+import { getServicesFrom } from "~/.server/services";
 
 // Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
 export const handle: PageHandle = { hydrate: false };
+
+/** The network's live figures (cached for a minute, like the page). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { figures: await networkFigures(getServicesFrom(context)) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
@@ -22,9 +30,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /**
  * docs/product.md#about: mission; values Community First, Zero Cost, Real Results; how it started; values Partnership,
- * Innovation, Results; a call to action.
+ * Innovation, Results; a call to action. "Ten kiosks" is the founding story, a fixed past; the network today is the
+ * live figures beside it.
  */
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { figures } = loaderData;
   return (
     <>
       <PageHero eyebrow="Digital Kiosk" title="A free kiosk that keeps hands clean and neighbors connected">
@@ -113,6 +123,12 @@ export default function About() {
             ))}
           </ol>
         </div>
+        {figures ? (
+          <div className="container-page mt-12">
+            <h3 className="text-xl font-bold text-ink">The network today</h3>
+            <NetworkFiguresBand figures={figures} label="The network today" className="mt-4" />
+          </div>
+        ) : null}
       </section>
 
       <section aria-labelledby="how-we-work-title" className="container-page py-16 sm:py-20">

@@ -8,9 +8,16 @@ import { MapTeaser } from "~/components/marketing/map-teaser";
 import { TestimonialSection } from "~/components/marketing/testimonial-section";
 import { Button } from "~/components/ui/button";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
+import { networkFigures } from "~/.server/results/network-figures";
+import { getServicesFrom } from "~/.server/services";
 
 // Home is static marketing: it renders on the server and ships no JavaScript (docs/performance.md "Page weight").
 export const handle = { hydrate: false };
+
+/** The network's live figures (cached for a minute, like the page). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { figures: await networkFigures(getServicesFrom(context)) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
@@ -40,7 +47,7 @@ const BENEFITS = [
   },
 ] as const;
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-b from-secondary/70 to-background">
@@ -93,7 +100,7 @@ export default function Home() {
       </section>
 
       <HowItWorks />
-      <MapTeaser />
+      <MapTeaser figures={loaderData.figures} />
       <TestimonialSection />
       <FoundingStory />
     </>

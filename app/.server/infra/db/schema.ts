@@ -218,6 +218,11 @@ export const businesses = pgTable(
     timeZone: text("time_zone"),
     /** When the owner proved (or an admin accepted) their claim: the listing shows "Verified owner". */
     ownerVerifiedAt: timestamp("owner_verified_at", { withTimezone: true }),
+    /**
+     * The owner's choice to show "Seen N times on Local Shine kiosks this month" on the business page
+     * (docs/product.md#one-business); off until they tick it.
+     */
+    showKioskPlays: boolean("show_kiosk_plays").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

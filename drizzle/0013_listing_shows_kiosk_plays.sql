@@ -1,0 +1,1 @@
+ALTER TABLE "businesses" ADD COLUMN "show_kiosk_plays" boolean DEFAULT false NOT NULL;
