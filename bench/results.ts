@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { z } from "../app/lib/zod";
 import { openDatabase, type Database } from "../app/.server/infra/db/client";
 import { recordPlays } from "../app/.server/kiosks/device-api";
 import { getOwnerResults } from "../app/.server/results/owner-results";
@@ -195,11 +196,15 @@ for (const days of [30, 90] as const) {
   }
 }
 // --- 4. Ingest, into the seeded history ------------------------------------------------------------------------
+// Plays name real ads. The fixtures' ids are md5 hashes, not all of them RFC 4122 UUIDs, which a play's ad id
+// must be (a device's ids are random v4 UUIDs); only those that are serve here.
 const adIds = (
-  (await db.execute(sql`select id from ads order by random() limit 500`)) as unknown as {
+  (await db.execute(sql`select id from ads order by random() limit 1500`)) as unknown as {
     rows: { id: string }[];
   }
-).rows.map((row) => row.id);
+).rows
+  .map((row) => row.id)
+  .filter((id) => z.uuid().safeParse(id).success);
 async function ingestRound(writers: number) {
   const batches = Array.from({ length: Number(values.batches) }, () =>
     Array.from({ length: 100 }, () => {
@@ -222,8 +227,10 @@ async function ingestRound(writers: number) {
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: writers }, async () => {
-      for (let i = next++; i < batches.length; i = next++)
-        await recordPlays(db, kioskIds[i % kioskIds.length]!, batches[i]!);
+      for (let i = next++; i < batches.length; i = next++) {
+        const reply = await recordPlays(db, kioskIds[i % kioskIds.length]!, batches[i]!);
+        if (reply.stored !== batches[i]!.length) throw new Error(`stored ${reply.stored} of a batch`);
+      }
     }),
   );
   return Math.round((batches.length * 100) / ((performance.now() - t0) / 1000));
