@@ -86,9 +86,11 @@ test("join our network: validation, then an application stored and emailed to th
   page,
   request,
 }) => {
-  // Without JavaScript the server answers with the same messages (and a 4xx, never a 500).
+  // The server answers with the same messages: the page again, as a 200 with the refusal's status in
+  // X-Form-Status (docs/decisions/071), never a 500.
   const bare = await request.post("/submit-business", { form: { businessName: " ", website: "not a site" } });
-  expect(bare.status()).toBe(400);
+  expect(bare.status()).toBe(200);
+  expect(bare.headers()["x-form-status"]).toBe("400");
   const body = await bare.text();
   expect(body).toContain("Business name is required");
   expect(body).toContain("Please enter a valid website address");
