@@ -41,8 +41,10 @@ export const handle: PageHandle = { hydrate: false, islands: ["busy-form", "pass
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request, context);
-  // After a sign-up or a resend sent as a document post: the address, for the "Check your email" panel.
-  return { signedUpAs: signedUpAsOf(context) };
+  // After a sign-up or a resend sent as a document post: the address, for the "Check your email" panel, which only
+  // sign-up mode shows (elsewhere the answer to a resend stays the same whatever the address).
+  const signUpMode = new URL(request.url).searchParams.get("mode") === "signup";
+  return { signedUpAs: signUpMode ? signedUpAsOf(context) : null };
 }
 
 /** The action's answer; its toast shows on the page that answers a document post (decision 071). */
