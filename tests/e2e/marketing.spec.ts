@@ -158,6 +158,41 @@ test("contact: a message sent by keyboard alone reaches the team", async ({ page
   expect(mail.text).toContain("Could a kiosk fit in a small salon on Topanga Canyon?");
 });
 
+test("contact: while the message is on its way the button says Sending... and the form waits", async ({
+  page,
+}) => {
+  // The page has no React: the busy-form island does this. Playwright waits for a navigation before it looks at
+  // the page, so the page itself notes what it showed just after the submit, and the post is slowed down.
+  await page.route("**/contact", async (route) => {
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto("/contact");
+  await page.evaluate(() =>
+    document.addEventListener("submit", () =>
+      // After the island's own timer.
+      setTimeout(() =>
+        setTimeout(() => {
+          const button = document.querySelector<HTMLButtonElement>("form button[type=submit]")!;
+          sessionStorage.setItem(
+            "busy",
+            JSON.stringify({ label: button.textContent, disabled: button.matches(":disabled") }),
+          );
+        }),
+      ),
+    ),
+  );
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(`Ines Park ${unique()}`);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("ines@example.com");
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Is the kiosk loud at all?");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("heading", { name: "Thanks! Your message is on its way." })).toBeFocused();
+  expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("busy")))!)).toEqual({
+    label: "Sending...",
+    disabled: true,
+  });
+});
+
 test("map: one marker or cluster per partner, popups linking to the business, and the city list", async ({
   page,
   request,

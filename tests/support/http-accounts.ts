@@ -84,7 +84,7 @@ export async function createSignedInAccount(
 ): Promise<string> {
   const ip = randomIp();
   const signUp = await postSignInForm(server, { intent: "signup", email, password }, { ip });
-  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
+  if (formStatus(signUp) !== 200) throw new Error(`sign-up failed: ${formStatus(signUp)}`);
   const link = await waitForLink(server, email, "/api/auth/verify-email");
   const verified = await fetch(link, { redirect: "manual", headers: { "X-Forwarded-For": ip } });
   const cookie = cookieFrom(verified);
