@@ -17,7 +17,8 @@ export const streamTimeout = 5_000;
 
 /**
  * React Router's default Node entry (streaming, `isbot`), plus the response's CSP nonce on every script React
- * and React Router write, and the Cache-Control that lets caches keep public pages for signed-out visitors.
+ * and React Router write, the Cache-Control that lets caches keep public pages for signed-out visitors, and a
+ * form page's refusal answered as a page (formAnswerStatus, below).
  */
 export default function handleRequest(
   request: Request,
@@ -28,6 +29,11 @@ export default function handleRequest(
 ) {
   const { nonce = "", log } = loadContext.get(requestInfoContext);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const refusedWith = formAnswerStatus(request, responseStatusCode, routerContext);
+  if (refusedWith !== null) {
+    responseHeaders.set(FORM_STATUS_HEADER, String(refusedWith));
+    responseStatusCode = 200;
+  }
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -120,20 +126,46 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   log.error({ err: error, url: request.url }, "unhandled error");
 };
 
-/** The account forms whose refusals the page's own script receives as a 200 (below). */
-const ACCOUNT_FORM_DATA_URLS = new Set(["/signin.data", "/forgot-password.data", "/reset-password.data"]);
+/**
+ * The form pages whose refusals are answers (docs/decisions/065 and 071): the public forms and the account forms.
+ * A refused post to one of them (its action returned 400–499) comes back as 200, with the real status in
+ * `X-Form-Status`, so the browser does not log a form that said no as a failed request.
+ */
+const FORM_PAGES = new Set([
+  "/contact",
+  "/submit-business",
+  "/signin",
+  "/forgot-password",
+  "/reset-password",
+]);
+
+const FORM_STATUS_HEADER = "X-Form-Status";
+
+/** Whether `status` is a refusal the form shows (not a body too large, which the page never rendered). */
+const isFormRefusal = (status: number) => status >= 400 && status < 500 && status !== 413;
 
 /**
- * A refused sign-in or sign-up is a form answer (the message under the field and the toast), not a failed
- * request: when the page's script sent it (React Router's `.data` request), it comes back as 200 with the
- * original status in `X-Form-Status`, so the browser console does not log it as a failed network request. A
- * plain form post (no JavaScript) and any other caller still get the 4xx. docs/decisions/065-form-refusals-are-answers.md
+ * A document POST (a form sent without the page's React, or without JavaScript) refused by one of FORM_PAGES'
+ * actions: the page is rendered with its messages as for any post, answered 200 with the real status in
+ * `X-Form-Status`. Too many attempts (429) keeps its status: a rate limit is something any client should see and
+ * back off from. An error the action threw (the error page) keeps its status too.
+ */
+function formAnswerStatus(request: Request, status: number, context: EntryContext): number | null {
+  if (request.method !== "POST" || !isFormRefusal(status) || status === 429) return null;
+  if (!FORM_PAGES.has(new URL(request.url).pathname)) return null;
+  const { actionData, errors } = context.staticHandlerContext;
+  return actionData && !errors ? status : null;
+}
+
+/**
+ * The same for the page's script (React Router's `.data` request), where the body is the action's reply: any
+ * refusal, 429 included, comes back as 200 with `X-Form-Status`; the page reads `ok: false` from the body.
  */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   const { pathname } = new URL(request.url);
-  if (request.method !== "POST" || !ACCOUNT_FORM_DATA_URLS.has(pathname)) return response;
-  if (response.status < 400 || response.status >= 500 || response.status === 413) return response;
+  if (request.method !== "POST" || !pathname.endsWith(".data")) return response;
+  if (!FORM_PAGES.has(pathname.slice(0, -".data".length)) || !isFormRefusal(response.status)) return response;
   const headers = new Headers(response.headers);
-  headers.set("X-Form-Status", String(response.status));
+  headers.set(FORM_STATUS_HEADER, String(response.status));
   return new Response(response.body, { status: 200, statusText: "OK", headers });
 }

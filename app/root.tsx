@@ -23,7 +23,7 @@ import { useNonce } from "~/lib/nonce";
 import { NOT_FOUND_TITLES, notFoundWhat } from "~/lib/not-found";
 import { notify } from "~/components/ui/toast";
 import { getViewer } from "~/.server/auth/guards";
-import { takeFlashToast } from "~/.server/infra/http/flash-toast";
+import { takeFlashToast, toastForThisPage } from "~/.server/infra/http/flash-toast";
 import { keepRenderedPage } from "~/.server/infra/http/page-cache";
 import { tagPublicPage } from "~/.server/infra/http/page-etag";
 import { neverStorePrivateUrls } from "~/.server/infra/http/private-urls";
@@ -44,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       viewer: viewer ? { email: viewer.email, name: viewer.name, isAdmin: viewer.isAdmin } : null,
-      toast,
+      // From a redirect (the cookie), or from the form this page answers (a refused sign-in, say).
+      toast: toast ?? toastForThisPage(context),
       appUrl: env.APP_URL,
     },
     header ? { headers: { "Set-Cookie": header } } : undefined,

@@ -9,12 +9,26 @@ type Request = IncomingMessage & { originalUrl?: string };
 
 const startedAt = new WeakMap<ServerResponse, number>();
 
-/** "GET /reset-password?token=[redacted] 200 12ms": what a person reading the log needs about one request. */
+/**
+ * A form page's refusal is answered 200 with its own status in X-Form-Status (docs/decisions/071): the log keeps
+ * the refusal's status, for the level and in the line.
+ */
+function formStatus(res: ServerResponse): number | null {
+  const value = Number(res.getHeader("x-form-status"));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/**
+ * "GET /reset-password?token=[redacted] 200 12ms", "POST /signin 200 40ms (form refused: 401)": what a person
+ * reading the log needs about one request.
+ */
 function describe(req: Request, res: ServerResponse) {
   const url = redactSecrets(req.originalUrl ?? req.url ?? "");
   const ms = Date.now() - (startedAt.get(res) ?? Date.now());
+  const refused = formStatus(res);
+  const form = refused ? ` (form refused: ${refused})` : "";
   const aborted = res.writableEnded ? "" : " (aborted by the client)";
-  return `${req.method} ${url} ${res.statusCode} ${ms}ms${aborted}`;
+  return `${req.method} ${url} ${res.statusCode} ${ms}ms${form}${aborted}`;
 }
 
 /**
@@ -39,8 +53,9 @@ export function requestLog() {
     quietReqLogger: true,
     autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") },
     customLogLevel: (_req, res, error) => {
-      if (error || res.statusCode >= 500) return "error";
-      if (res.statusCode >= 400 && res.statusCode !== 404) return "warn";
+      const status = formStatus(res) ?? res.statusCode;
+      if (error || status >= 500) return "error";
+      if (status >= 400 && status !== 404) return "warn";
       return "info";
     },
     customSuccessMessage: describe,

@@ -20,7 +20,9 @@ function islandFiles(): string[] {
 
 /**
  * The chunk's file name: both builds (client and server) must agree on it before the client chunk exists, so the
- * hash is of the islands' sources (islands import nothing but each other's types), not of the output.
+ * hash is of the islands' sources, not of the output. Islands import nothing but types, except modules they load
+ * later with `import()` (the password meter's word list): an island's chunk names that module's chunk, so the
+ * hash covers those modules, the app modules they import, and package-lock.json (the libraries they bundle).
  */
 function chunkFileName(file: string, sourcesHash: string): string {
   return `assets/island-${file.slice(0, -SUFFIX.length)}-${sourcesHash}.js`;
@@ -28,8 +30,46 @@ function chunkFileName(file: string, sourcesHash: string): string {
 
 function sourcesHash(files: string[]): string {
   const hash = createHash("sha256");
-  for (const file of files) hash.update(file).update(readFileSync(path.join(DIR, file)));
+  const lazy = new Set<string>();
+  for (const file of files) {
+    const source = readFileSync(path.join(DIR, file), "utf8");
+    hash.update(file).update(source);
+    for (const [, specifier] of source.matchAll(DYNAMIC_IMPORT)) lazy.add(resolveSource(DIR, specifier!));
+  }
+  if (lazy.size === 0) return hash.digest("base64url").slice(0, 10);
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    for (const [, specifier] of source.matchAll(STATIC_IMPORT)) {
+      if (/^(\.|~\/)/.test(specifier!)) visit(resolveSource(path.dirname(file), specifier!));
+    }
+  };
+  for (const file of lazy) visit(file);
+  for (const file of [...seen].sort()) hash.update(path.relative(APP, file)).update(readFileSync(file));
+  hash.update(readFileSync(path.join(APP, "..", "package-lock.json")));
   return hash.digest("base64url").slice(0, 10);
+}
+
+const APP = path.dirname(DIR);
+const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+const STATIC_IMPORT = /\bfrom\s+["']([^"']+)["']/g;
+
+/** A relative or `~/` import's file (TypeScript sources: the specifier has no extension, or .ts). */
+function resolveSource(from: string, specifier: string): string {
+  const base = specifier.startsWith("~/")
+    ? path.join(APP, specifier.slice(2))
+    : path.resolve(from, specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`]) {
+    try {
+      readFileSync(candidate);
+      return candidate;
+    } catch {
+      // try the next extension
+    }
+  }
+  throw new Error(`islands: cannot find ${specifier} (imported from ${from})`);
 }
 
 export function islands(): Plugin {

@@ -5,7 +5,7 @@ import islandUrls from "virtual:islands";
  * lists the ones it needs in `handle.islands`; the root layout loads them, with the response's nonce.
  */
 export type IslandName =
-  "back-link" | "dialogs" | "near-me" | "phone-menu" | "share-story" | "submit-on-change";
+  "back-link" | "busy-form" | "dialogs" | "near-me" | "password-strength" | "phone-menu" | "submit-on-change";
 
 export interface PageHandle {
   /** `false`: signed-out visitors get the server's HTML and the page's islands, no React. */

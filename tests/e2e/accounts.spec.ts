@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInAdmin, signInNewOwner, TEST_PASSWORD, uniqueEmail, waitForEmail } from "./support/accounts";
+import {
+  fixtureIp,
+  signInAdmin,
+  signInNewOwner,
+  TEST_PASSWORD,
+  uniqueEmail,
+  waitForEmail,
+} from "./support/accounts";
 
 async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: title });
@@ -178,4 +185,54 @@ test("a redirect target off-site is ignored after sign-in", async ({ page, brows
   await page.getByLabel("Password").fill(TEST_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/localhost:\d+\/dashboard$/);
+});
+
+test("without JavaScript the form pages post and answer: sign-in, sign-up, forgot password, contact", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: `http://localhost:${process.env.E2E_PORT ?? 3217}`,
+  });
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": fixtureIp() });
+  const page = await context.newPage();
+
+  // A refusal: the message under the field, the toast in the page, the address kept.
+  const stranger = uniqueEmail("noscript-stranger");
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(stranger);
+  await page.getByLabel("Password").fill("not-the-password-4410");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByLabel("Password")).toHaveAccessibleDescription("Invalid email or password");
+  await expect(page.getByRole("status").filter({ hasText: "Authentication Error" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(stranger);
+
+  // Sign-up: the rules are there without the meter; then "Check your email" names the address.
+  const email = uniqueEmail("noscript-signup");
+  await page.goto("/signin?mode=signup");
+  await expect(page.locator("#password-rules")).toContainText("At least 6 characters");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("porch-light-orchard-7781");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  const panel = page.getByRole("region", { name: "Check your email" });
+  await expect(panel).toContainText(email);
+  await expect(panel.getByRole("button", { name: "Send the link again" })).toBeEnabled();
+
+  await page.goto("/forgot-password");
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Email is required");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists for that email");
+
+  await page.goto("/contact");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
+  await expect(page.getByText("Message is required", { exact: true })).toBeVisible();
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Noor Haddad");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("noor@example.com");
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Do kiosks work without scripts?");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("heading", { name: "Thanks! Your message is on its way." })).toBeFocused();
+  await context.close();
 });

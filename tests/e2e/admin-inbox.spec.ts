@@ -14,6 +14,8 @@ async function submit(request: APIRequestContext, path: string, form: Record<str
     maxRedirects: 0,
   });
   expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  // Taken, not refused (a refusal is a 200 too, with X-Form-Status: docs/decisions/071).
+  expect(response.headers()["x-form-status"]).toBeUndefined();
 }
 
 async function expectToast(page: Page, title: string) {

@@ -52,8 +52,8 @@ for (const width of WIDTHS) {
       await page.setExtraHTTPHeaders({ "X-Forwarded-For": fixtureIp() });
       const errors = watchConsole(page);
       const email = uniqueEmail(`signup-${width.name}`);
+      // No React for visitors: the page and its islands (docs/decisions/071).
       await page.goto("/signin?mode=signup");
-      await hydrated(page);
       const rules = page.locator("#password-rules");
       await expect(rules).toContainText("At least 6 characters");
       await expect(rules).toContainText("Not a common password");
@@ -104,8 +104,8 @@ for (const width of WIDTHS) {
       const owner = await createConfirmedAccount(ownerContext.request);
       await ownerContext.close();
 
+      // No React for visitors: the page and its islands (docs/decisions/071).
       await page.goto("/signin");
-      await hydrated(page);
       await page.getByLabel("Email").fill(owner.email);
       await page.getByLabel("Password").fill("not-the-password-4410");
       await page.getByRole("button", { name: "Sign In" }).click();
@@ -236,8 +236,8 @@ for (const width of WIDTHS) {
       page,
     }) => {
       const name = `Pat's Bakery ${width.name} ${Date.now().toString(36)}`;
+      // No React for visitors: the page and its islands (docs/decisions/071).
       await page.goto("/submit-business");
-      await hydrated(page);
       await expect(page.getByRole("group", { name: "How can we reach you?" })).toBeVisible();
       await page.getByRole("textbox", { name: "Business Name", exact: true }).fill(name);
       await page.getByRole("textbox", { name: "Website" }).fill("patsbakery.com");

@@ -96,19 +96,17 @@ test("server-rendered pages hydrate with their loader data and no errors", async
       return router?.state.loaderData[id];
     }, routeId);
 
-  // Read-only pages send visitors no React (csp-console.spec.ts checks that); the others hydrate.
-  for (const path of ["/map", "/signin", "/submit-business", "/forgot-password", "/contact"]) {
-    await page.goto(path);
-    await hydrated();
-  }
+  // Read-only pages and the form pages send visitors no React (csp-console.spec.ts checks that); the map and
+  // the reset-password page hydrate. (The map's tiles fail to load on a machine without internet: not here.)
+  await page.goto("/map");
+  await hydrated();
+  await page.goto("/reset-password");
+  await hydrated();
   expect(await loaderDataOf("root")).toHaveProperty("viewer", null);
 
   // The header marks the section a client-side navigation arrives in.
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link", { name: "Contact", exact: true })).toHaveAttribute(
-    "aria-current",
-    "page",
-  );
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
   await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
   await nav.getByRole("link", { name: "Shine Stories", exact: true }).click();
   await expect(nav.getByRole("link", { name: "Shine Stories", exact: true })).toHaveAttribute(
@@ -131,6 +129,8 @@ test("server-rendered pages hydrate with their loader data and no errors", async
   expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
   for (const path of [
     "/about",
+    "/contact",
+    "/submit-business",
     "/shine-stories",
     `/story/${demoStoryId("The Kiosk That Filled Our Saturday Patio")}`,
   ]) {

@@ -86,9 +86,11 @@ test("join our network: validation, then an application stored and emailed to th
   page,
   request,
 }) => {
-  // Without JavaScript the server answers with the same messages (and a 4xx, never a 500).
+  // The server answers with the same messages: the page again, as a 200 with the refusal's status in
+  // X-Form-Status (docs/decisions/071), never a 500.
   const bare = await request.post("/submit-business", { form: { businessName: " ", website: "not a site" } });
-  expect(bare.status()).toBe(400);
+  expect(bare.status()).toBe(200);
+  expect(bare.headers()["x-form-status"]).toBe("400");
   const body = await bare.text();
   expect(body).toContain("Business name is required");
   expect(body).toContain("Please enter a valid website address");
@@ -154,6 +156,41 @@ test("contact: a message sent by keyboard alone reaches the team", async ({ page
   const mail = await waitForEmail(TEAM_EMAIL, `New contact message from ${name}`);
   expect(mail.text).toContain("Email: maya@example.com");
   expect(mail.text).toContain("Could a kiosk fit in a small salon on Topanga Canyon?");
+});
+
+test("contact: while the message is on its way the button says Sending... and the form waits", async ({
+  page,
+}) => {
+  // The page has no React: the busy-form island does this. Playwright waits for a navigation before it looks at
+  // the page, so the page itself notes what it showed just after the submit, and the post is slowed down.
+  await page.route("**/contact", async (route) => {
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto("/contact");
+  await page.evaluate(() =>
+    document.addEventListener("submit", () =>
+      // After the island's own timer.
+      setTimeout(() =>
+        setTimeout(() => {
+          const button = document.querySelector<HTMLButtonElement>("form button[type=submit]")!;
+          sessionStorage.setItem(
+            "busy",
+            JSON.stringify({ label: button.textContent, disabled: button.matches(":disabled") }),
+          );
+        }),
+      ),
+    ),
+  );
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(`Ines Park ${unique()}`);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill("ines@example.com");
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Is the kiosk loud at all?");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("heading", { name: "Thanks! Your message is on its way." })).toBeFocused();
+  expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("busy")))!)).toEqual({
+    label: "Sending...",
+    disabled: true,
+  });
 });
 
 test("map: one marker or cluster per partner, popups linking to the business, and the city list", async ({

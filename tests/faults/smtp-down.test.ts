@@ -70,6 +70,8 @@ describe("SMTP down while visitors submit", () => {
         address: "",
       });
       expect(response.status).toBeLessThan(400);
+      // Taken, not refused (a refusal is a 200 too, with X-Form-Status: docs/decisions/071).
+      expect(response.headers.get("x-form-status")).toBeNull();
     }
 
     // Everything is stored (the admin inbox lists it) while nothing could be sent.

@@ -130,6 +130,8 @@ describe("body size limits", () => {
       body: new URLSearchParams({ email: "nobody@example.com", padding: "x".repeat(30_000) }),
     });
     expect(form.status).toBe(200);
+    // Taken, not refused (a refusal would also be a 200, with X-Form-Status).
+    expect(form.headers.get("x-form-status")).toBeNull();
     // Signed out, the upload route answers 401 for a 1 MB upload: the body cap did not step in.
     const upload = await postHuge("/dashboard/media", "multipart/form-data; boundary=xyz", {
       declareLength: true,

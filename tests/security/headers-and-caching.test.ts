@@ -21,8 +21,8 @@ function render(path: string, headers: Record<string, string> = {}) {
 
 describe("security headers", () => {
   it("sends a nonce CSP that every inline script carries, and the other protective headers", async () => {
-    // A page that hydrates (read-only pages send visitors no inline script).
-    const response = await render("/contact");
+    // A page that hydrates for visitors (read-only and form pages send them no inline script).
+    const response = await render("/map");
     const csp = response.headers.get("content-security-policy") ?? "";
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeTruthy();
@@ -34,7 +34,7 @@ describe("security headers", () => {
     expect(inlineScripts.length).toBeGreaterThan(0);
     for (const attributes of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
     // A new nonce per response.
-    const again = (await render("/contact")).headers.get("content-security-policy");
+    const again = (await render("/map")).headers.get("content-security-policy");
     expect(again).not.toBe(csp);
 
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");

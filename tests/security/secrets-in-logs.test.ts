@@ -117,12 +117,20 @@ describe("secrets never reach the log", () => {
     }
     for (const line of requestLines) {
       expect(line).toMatchObject({ reqId: expect.any(String), responseTime: expect.any(Number) });
+      // A form page's refusal, answered 200, names its own status at the end (docs/decisions/071).
+      const refused = / \(form refused: 4\d\d\)$/.exec(line.msg)?.[0] ?? "";
       expect(line.msg).toBe(
-        `${line.req!.method} ${line.req!.url} ${line.res!.statusCode} ${line.msg.split(" ")[3]}`,
+        `${line.req!.method} ${line.req!.url} ${line.res!.statusCode} ${line.msg.split(" ")[3]}${refused}`,
       );
       // Only the server's own failures are errors (level 50); refusals and OPTIONS are info or warn.
       if (line.res!.statusCode < 500) expect(line.level, JSON.stringify(line)).toBeLessThan(50);
     }
+    // The wrong password: a warning that says what the form refused.
+    expect(
+      requestLines.some(
+        (line) => /^POST \/signin 200 \d+ms \(form refused: 401\)$/.test(line.msg) && line.level === 40,
+      ),
+    ).toBe(true);
     const urls = requestLines.map((line) => line.req!.url);
     expect(urls).toContain("/reset-password?token=[redacted]");
     expect(urls).toContain("/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password");

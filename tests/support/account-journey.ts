@@ -78,7 +78,9 @@ export class AccountJourney {
     const created = await this.send("POST", "/signin?mode=signup", {
       body: this.form({ intent: "signup", email, password }),
     });
-    if (created.status !== 200) throw new Error(`sign-up: ${created.status}`);
+    // A refusal is a 200 too, with its status in X-Form-Status (docs/decisions/071).
+    const refused = created.headers.get("x-form-status");
+    if (created.status !== 200 || refused) throw new Error(`sign-up: ${refused ?? created.status}`);
     const link = await this.waitForLink(email, "/api/auth/verify-email");
     this.remember(new URL(link).searchParams.get("token"));
     const verified = await this.send("GET", link);

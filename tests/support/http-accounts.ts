@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { randomBytes } from "node:crypto";
 import { readDevMailbox } from "~/.server/infra/mail/transport";
 import type { ServerProcess } from "./server-process";
@@ -20,6 +21,18 @@ export function cookieFrom(response: Response): string {
     .map((value) => value.split(";")[0])
     .filter((pair) => !pair.endsWith("="))
     .join("; ");
+}
+
+/**
+ * The status a form page's answer stands for. A refused post to a form page (sign-in, forgot and reset password,
+ * Contact, Join Our Network) is answered 200, the page with its messages, and the refusal's status in
+ * `X-Form-Status` (docs/decisions/071); too many attempts (429) and any other answer keep their status.
+ */
+export function formStatus(response: Response): number {
+  const refused = response.headers.get("x-form-status");
+  if (refused === null) return response.status;
+  expect(response.status, "a refused form is answered 200").toBe(200);
+  return Number(refused);
 }
 
 /** A POST of the site's own /signin form, as a browser without JavaScript sends it (manual redirects). */
@@ -71,7 +84,7 @@ export async function createSignedInAccount(
 ): Promise<string> {
   const ip = randomIp();
   const signUp = await postSignInForm(server, { intent: "signup", email, password }, { ip });
-  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
+  if (formStatus(signUp) !== 200) throw new Error(`sign-up failed: ${formStatus(signUp)}`);
   const link = await waitForLink(server, email, "/api/auth/verify-email");
   const verified = await fetch(link, { redirect: "manual", headers: { "X-Forwarded-For": ip } });
   const cookie = cookieFrom(verified);

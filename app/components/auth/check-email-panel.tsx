@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { Form } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
@@ -12,15 +11,7 @@ import type { FormReply } from "~/lib/form-submission";
 const RESEND_COOLDOWN = 60;
 
 /** After a sign-up: the form gives way to what happens next, and a way to get the link again. */
-export function CheckEmailPanel({
-  email,
-  reply,
-  busy,
-}: {
-  email: string;
-  reply: FormReply | undefined;
-  busy: boolean;
-}) {
+export function CheckEmailPanel({ email, reply }: { email: string; reply: FormReply | undefined }) {
   return (
     <section
       aria-labelledby="check-email-title"
@@ -44,7 +35,7 @@ export function CheckEmailPanel({
       <p className="text-muted-foreground">
         Nothing after a few minutes? Look in your spam folder, or send the link again.
       </p>
-      <ResendForm email={email} reply={reply} busy={busy} />
+      <ResendForm email={email} reply={reply} />
     </section>
   );
 }
@@ -53,11 +44,9 @@ export function CheckEmailPanel({
 export function ConfirmationLinkNotice({
   error,
   reply,
-  busy,
 }: {
   error: string | null;
   reply: FormReply | undefined;
-  busy: boolean;
 }) {
   const notice = confirmationLinkNotice(error);
   return (
@@ -70,16 +59,17 @@ export function ConfirmationLinkNotice({
         {notice.title}
       </h2>
       <p>{notice.text}</p>
-      {error ? <ResendForm email="" reply={reply} busy={busy} /> : null}
+      {error ? <ResendForm email="" reply={reply} /> : null}
     </section>
   );
 }
 
 /**
  * "Send the link again". The address is the one just signed up with when the page knows it, else typed. The
- * server limits sends per IP and per account; the button also waits a minute after each send.
+ * server limits sends per IP and per account; the button also waits a minute after each send (the answer to a
+ * send has a toast, so that page runs React). It posts like any form; the busy-form island disables it meanwhile.
  */
-function ResendForm({ email, reply, busy }: { email: string; reply: FormReply | undefined; busy: boolean }) {
+function ResendForm({ email, reply }: { email: string; reply: FormReply | undefined }) {
   const [wait, setWait] = useState(0);
   useEffect(() => {
     if (reply?.resent) setWait(RESEND_COOLDOWN);
@@ -91,26 +81,28 @@ function ResendForm({ email, reply, busy }: { email: string; reply: FormReply | 
   }, [wait]);
   const errors = reply?.result?.error?.[""] ?? reply?.result?.error?.email ?? undefined;
   return (
-    <Form method="post" className="space-y-2" aria-label="Send the confirmation link again">
-      <input type="hidden" name="intent" value="resend" />
-      {email ? (
-        <input type="hidden" name="email" value={email} />
-      ) : (
-        <div className="space-y-1">
-          <Label htmlFor="resend-email">Email</Label>
-          <Input id="resend-email" name="email" type="email" autoComplete="email" required />
-        </div>
-      )}
-      <Button type="submit" variant="outline" disabled={busy || wait > 0} className="w-full">
-        <Icon name="refresh-cw" aria-hidden="true" />
-        {wait > 0 ? `Send the link again (${wait}s)` : "Send the link again"}
-      </Button>
-      {reply?.resent ? (
-        <p role="status" className="text-muted-foreground">
-          {RESEND_CONFIRMATION_MESSAGE}
-        </p>
-      ) : null}
-      <FieldError id="resend-error" errors={errors ?? undefined} />
-    </Form>
+    <form method="post" data-busy-form="" aria-label="Send the confirmation link again">
+      <fieldset className="space-y-2">
+        <input type="hidden" name="intent" value="resend" />
+        {email ? (
+          <input type="hidden" name="email" value={email} />
+        ) : (
+          <div className="space-y-1">
+            <Label htmlFor="resend-email">Email</Label>
+            <Input id="resend-email" name="email" type="email" autoComplete="email" required />
+          </div>
+        )}
+        <Button type="submit" variant="outline" disabled={wait > 0} className="w-full">
+          <Icon name="refresh-cw" aria-hidden="true" />
+          {wait > 0 ? `Send the link again (${wait}s)` : "Send the link again"}
+        </Button>
+        {reply?.resent ? (
+          <p role="status" className="text-muted-foreground">
+            {RESEND_CONFIRMATION_MESSAGE}
+          </p>
+        ) : null}
+        <FieldError id="resend-error" errors={errors ?? undefined} />
+      </fieldset>
+    </form>
   );
 }

@@ -1,9 +1,4 @@
-import { useEffect, useState } from "react";
 import { PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
-import type { PasswordStrength } from "~/lib/password-policy";
-import { cn } from "~/lib/cn";
-
-type Check = (password: string, email?: string) => PasswordStrength;
 
 /** The rules, in words, before anything is typed (docs/product.md#sign-in-form). */
 export const PASSWORD_RULES = [
@@ -12,43 +7,14 @@ export const PASSWORD_RULES = [
   'No simple patterns such as "aaaa", "1234" or a row of keys.',
 ];
 
-const BAR_COLORS: Record<PasswordStrength["score"], string> = {
-  0: "bg-destructive",
-  2: "bg-sun",
-  3: "bg-primary",
-  4: "bg-emerald-600",
-};
-
 /**
  * The password rules, then, as the person types, the verdict of the very function the server refuses weak
- * passwords with (app/lib/password-policy.ts). That module carries a large word list, so it loads on the first
- * keystroke, not with the page; until then (or without JavaScript) the rules alone show.
+ * passwords with (app/lib/password-policy.ts). That module carries a large word list, so the password-strength
+ * island (app/islands/password-strength.island.ts) loads it when the password field is first focused and draws the
+ * meter in `[data-strength-meter]`; until then (or without JavaScript) the rules alone show. The password input
+ * names this box in its `data-password-strength`.
  */
-export function PasswordFeedback({
-  id,
-  password,
-  email,
-  errorShown,
-}: {
-  id: string;
-  password: string;
-  email: string;
-  /** The field shows its own error (after a submit): the reasons are there, so the meter alone shows here. */
-  errorShown: boolean;
-}) {
-  const [check, setCheck] = useState<Check | null>(null);
-  useEffect(() => {
-    if (!password || check) return;
-    let cancelled = false;
-    void import("~/lib/password-policy").then((module) => {
-      if (!cancelled) setCheck(() => module.passwordStrength);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [password, check]);
-
-  const strength = password && check ? check(password, email) : null;
+export function PasswordFeedback({ id }: { id: string }) {
   return (
     <div id={id} className="space-y-2 rounded-md bg-muted/60 p-3 text-xs text-muted-foreground">
       <p className="font-semibold text-foreground">Your password needs:</p>
@@ -57,37 +23,7 @@ export function PasswordFeedback({
           <li key={rule}>{rule}</li>
         ))}
       </ul>
-      {strength ? (
-        <div data-testid="password-strength" className="space-y-1 pt-1">
-          <div className="flex items-center gap-2">
-            <div className="flex flex-1 gap-1" aria-hidden="true">
-              {[1, 2, 3, 4].map((step) => (
-                <span
-                  key={step}
-                  className={cn(
-                    "h-1.5 flex-1 rounded-full bg-border",
-                    (strength.score === 0 ? step === 1 : step <= strength.score) &&
-                      BAR_COLORS[strength.score],
-                  )}
-                />
-              ))}
-            </div>
-            <span
-              aria-live="polite"
-              className={cn("font-semibold", strength.score === 0 ? "text-destructive" : "text-foreground")}
-            >
-              Strength: {strength.label}
-            </span>
-          </div>
-          {strength.reasons.length > 0 && !errorShown ? (
-            <ul className="space-y-0.5 text-destructive">
-              {strength.reasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <div data-strength-meter="" />
     </div>
   );
 }

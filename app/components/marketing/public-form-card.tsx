@@ -1,19 +1,16 @@
-import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Icon } from "~/components/ui/icon";
 import type * as React from "react";
-import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field";
+import { FieldError, type ReplyForm } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 
-interface PublicFormCardProps<Schema extends Record<string, unknown>> {
-  /** The form from useValidatedForm; it posts to the page's own action and works before JavaScript loads. */
-  form: FormMetadata<Schema>;
+interface PublicFormCardProps {
+  /** The form from replyFields: its id and its message for the whole form. */
+  form: ReplyForm;
   title: string;
   intro: React.ReactNode;
   /** Shown instead of the form once it went through. */
   confirmation: React.ReactNode | null;
-  busy: boolean;
   submit: { label: string; busyLabel: string; variant?: "default" | "warm" };
   /** The form's fields. */
   children: React.ReactNode;
@@ -21,17 +18,11 @@ interface PublicFormCardProps<Schema extends Record<string, unknown>> {
 
 /**
  * The card of a public page form (Contact, Join Our Network): a title, the fields, the bot trap, a message for the
- * whole form (such as too many submissions) and the button; or, once sent, the confirmation.
+ * whole form (such as too many submissions) and the button; or, once sent, the confirmation. The form posts to the
+ * page's own action like any form and the answer is the page again (docs/decisions/071-form-pages-answer-with-a-page.md);
+ * the busy-form island shows the busy label and clears a field's message when it is edited.
  */
-export function PublicFormCard<Schema extends Record<string, unknown>>({
-  form,
-  title,
-  intro,
-  confirmation,
-  busy,
-  submit,
-  children,
-}: PublicFormCardProps<Schema>) {
+export function PublicFormCard({ form, title, intro, confirmation, submit, children }: PublicFormCardProps) {
   const titleId = `${form.id}-title`;
   return (
     <section aria-labelledby={titleId} className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
@@ -41,8 +32,15 @@ export function PublicFormCard<Schema extends Record<string, unknown>>({
             {title}
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">{intro}</p>
-          <Form method="post" {...getFormProps(form)} className="relative mt-6">
-            <fieldset disabled={busy} className="space-y-5">
+          <form
+            id={form.id}
+            method="post"
+            noValidate
+            data-busy-form=""
+            aria-describedby={form.errors?.length ? form.errorId : undefined}
+            className="relative mt-6"
+          >
+            <fieldset className="space-y-5">
               {children}
               <HoneypotField formId={form.id} />
               <FieldError
@@ -51,11 +49,15 @@ export function PublicFormCard<Schema extends Record<string, unknown>>({
                 className="rounded-md bg-destructive/10 p-3"
               />
               <Button type="submit" size="lg" variant={submit.variant} className="w-full sm:w-auto">
-                {busy ? <Icon name="loader-circle" className="animate-spin" aria-hidden="true" /> : null}
-                {busy ? submit.busyLabel : submit.label}
+                <span hidden data-busy-icon="">
+                  <Icon name="loader-circle" className="animate-spin" aria-hidden="true" />
+                </span>
+                <span data-submit-label="" data-busy-label={submit.busyLabel}>
+                  {submit.label}
+                </span>
               </Button>
             </fieldset>
-          </Form>
+          </form>
         </>
       )}
     </section>

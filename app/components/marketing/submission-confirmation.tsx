@@ -1,10 +1,9 @@
 import { Icon } from "~/components/ui/icon";
 import type * as React from "react";
-import { useEffect, useRef } from "react";
 
 /**
- * What a visitor sees after a form went through. Focus moves to the heading so screen-reader and keyboard users
- * land on the news rather than on a form that is no longer there.
+ * What a visitor sees after a form went through. The page opens with the focus on the heading (`autofocus`, no
+ * script needed) so screen-reader and keyboard users land on the news rather than on a form that is no longer there.
  */
 export function SubmissionConfirmation({
   title,
@@ -15,12 +14,10 @@ export function SubmissionConfirmation({
   children: React.ReactNode;
   actions?: React.ReactNode;
 }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
   return (
     <div role="status" className="rounded-2xl border border-primary/30 bg-secondary/60 p-8 text-center">
       <Icon name="circle-check" className="mx-auto size-12 text-primary" aria-hidden="true" />
-      <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-extrabold text-ink outline-none">
+      <h2 autoFocus tabIndex={-1} className="mt-4 text-2xl font-extrabold text-ink outline-none">
         {title}
       </h2>
       <div className="mx-auto mt-3 max-w-md text-foreground/80">{children}</div>

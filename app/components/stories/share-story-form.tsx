@@ -1,6 +1,6 @@
 import { Icon } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
-import { Field, type FieldState } from "~/components/ui/field";
+import { Field, replyFields } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
@@ -16,8 +16,8 @@ export const RETURN_TO_FIELD = "returnTo";
 /**
  * The Share Your Local Shine Story form (docs/product.md#share-your-story-dialog). A plain POST to /stories/submit,
  * so it works without script: success goes back to `returnTo` with a toast; a refusal answers with the form again,
- * messages under the fields and the values kept (app/routes/resources/submit-story.tsx). The share-story island
- * (app/islands/share-story.island.ts) adds the live counter, 'Submitting...' and clearing a message on edit.
+ * messages under the fields and the values kept (app/routes/stories/submit.tsx). The busy-form island
+ * (app/islands/busy-form.island.ts) adds the live counter, 'Submitting...' and clearing a message on edit.
  * It renders no state of its own, so a page that does hydrate takes it as it is.
  */
 export function ShareStoryForm({
@@ -34,16 +34,8 @@ export function ShareStoryForm({
   /** The Cancel button: closes the dialog it sits in, or (on its own page) goes back. */
   cancel: React.ReactElement;
 }) {
-  const field = (name: string): FieldState => {
-    const value = result?.initialValue?.[name];
-    return {
-      id: `${SHARE_STORY_FORM_ID}-${name}`,
-      name,
-      errors: result?.error?.[name] ?? undefined,
-      defaultValue: typeof value === "string" ? value : undefined,
-    };
-  };
-  const story = field("story");
+  const [, fields] = replyFields(SHARE_STORY_FORM_ID, ["firstName", "lastName", "email", "story"], result);
+  const story = fields.story;
   const storyLength = story.defaultValue?.length ?? 0;
   return (
     <form
@@ -51,7 +43,7 @@ export function ShareStoryForm({
       method="post"
       action="/stories/submit"
       noValidate
-      data-share-story=""
+      data-busy-form=""
       aria-labelledby={`${SHARE_STORY_FORM_ID}-title`}
       className="relative"
     >
@@ -64,14 +56,14 @@ export function ShareStoryForm({
           </div>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field field={field("firstName")} label="First Name">
+          <Field field={fields.firstName} label="First Name">
             <Input autoComplete="given-name" />
           </Field>
-          <Field field={field("lastName")} label="Last Name">
+          <Field field={fields.lastName} label="Last Name">
             <Input autoComplete="family-name" />
           </Field>
         </div>
-        <Field field={field("email")} label="Email Address">
+        <Field field={fields.email} label="Email Address">
           <Input type="email" autoComplete="email" />
         </Field>
         <Field
@@ -105,7 +97,9 @@ export function ShareStoryForm({
             <span hidden data-busy-icon="">
               <Icon name="loader-circle" className="animate-spin" aria-hidden="true" />
             </span>
-            <span data-submit-label="">Submit Story</span>
+            <span data-submit-label="" data-busy-label="Submitting...">
+              Submit Story
+            </span>
           </Button>
         </div>
       </fieldset>

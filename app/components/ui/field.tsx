@@ -2,6 +2,7 @@ import { Slot } from "radix-ui";
 import type * as React from "react";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/cn";
+import type { FormResult } from "~/lib/form-submission";
 
 /** What a Field needs to know about its input: Conform's field metadata (`fields.x`) has it all. */
 export interface FieldState {
@@ -10,6 +11,44 @@ export interface FieldState {
   errors?: string[];
   /** The value the input starts with (an edited row's value, or what a form without JavaScript sent). */
   defaultValue?: string;
+  /** The first field with a message in a form's answer: the page opens with the focus on it. */
+  autoFocus?: boolean;
+}
+
+/** A form answered with a page: its id and the message for the whole form (such as too many submissions). */
+export interface ReplyForm {
+  id: string;
+  errorId: string;
+  errors?: string[];
+}
+
+/**
+ * The fields of a form that posts like any form and is answered with a page (no React state): each one's id
+ * (`${formId}-${name}`), its message and the value sent back from a refused submission (`result`, Conform's
+ * reply). The first of `names` with a message gets the focus when the answer loads.
+ */
+export function replyFields<Name extends string>(
+  formId: string,
+  names: readonly Name[],
+  result: FormResult | undefined,
+): [form: ReplyForm, fields: Record<Name, FieldState>] {
+  const firstInvalid = names.find((name) => result?.error?.[name]?.length);
+  const fields = Object.fromEntries(
+    names.map((name) => {
+      const value = result?.initialValue?.[name];
+      return [
+        name,
+        {
+          id: `${formId}-${name}`,
+          name,
+          errors: result?.error?.[name] ?? undefined,
+          defaultValue: typeof value === "string" ? value : undefined,
+          autoFocus: name === firstInvalid || undefined,
+        } satisfies FieldState,
+      ];
+    }),
+  ) as unknown as Record<Name, FieldState>;
+  return [{ id: formId, errorId: `${formId}-error`, errors: result?.error?.[""] ?? undefined }, fields];
 }
 
 interface FieldProps {
@@ -42,6 +81,7 @@ export function Field({ field, label, required, markOptional, hint, className, c
     "aria-invalid": invalid || undefined,
     "aria-describedby": describedBy || undefined,
     "aria-required": required || undefined,
+    autoFocus: field.autoFocus,
   };
   return (
     <div data-slot="field" className={cn("space-y-2", className)}>

@@ -1,17 +1,19 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, replyFields } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/auth-schemas";
-import { useReplyToast } from "~/lib/use-reply-toast";
-import { useValidatedForm } from "~/lib/use-validated-form";
+import type { PageHandle } from "~/lib/islands";
 import { requestPasswordReset } from "~/.server/accounts/accounts";
 import { authErrorToast, callerOf } from "~/.server/accounts/action-helpers";
 import { formReply, parseSubmission } from "~/.server/actions/form-actions";
+import { showOnThisPage } from "~/.server/infra/http/flash-toast";
 import { getServicesFrom } from "~/.server/services";
+
+/** Visitors get the page without React: the form posts and is answered with the page (decision 071). */
+export const handle: PageHandle = { hydrate: false, islands: ["busy-form"] };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Forgot password | Local Shine" },
@@ -28,19 +30,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission.value,
   );
   if (!outcome.ok) {
-    return formReply({ ok: false, result, toast: authErrorToast(outcome.message) }, outcome.status);
+    const toast = authErrorToast(outcome.message);
+    showOnThisPage(context, toast);
+    return formReply({ ok: false, result, toast }, outcome.status);
   }
   return formReply({ ok: true, result });
 }
 
-export default function ForgotPassword() {
-  const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useValidatedForm(ForgotPasswordSchema, {
-    id: "forgot-password",
-    lastResult: actionData?.result,
-  });
-  useReplyToast(actionData);
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const [form, fields] = replyFields("forgot-password", ["email"] as const, actionData?.result);
   return (
     <section className="container-page flex justify-center py-16">
       <Card className="w-full max-w-md">
@@ -58,16 +56,18 @@ export default function ForgotPassword() {
               {RESET_REQUESTED_MESSAGE}
             </p>
           ) : (
-            <Form method="post" {...getFormProps(form)} className="space-y-4">
-              <fieldset disabled={busy} className="space-y-4">
+            <form method="post" id={form.id} noValidate data-busy-form="" className="space-y-4">
+              <fieldset className="space-y-4">
                 <Field field={fields.email} label="Email">
                   <Input type="email" autoComplete="email" required />
                 </Field>
                 <Button type="submit" className="w-full">
-                  {busy ? "Sending..." : "Send reset link"}
+                  <span data-submit-label="" data-busy-label="Sending...">
+                    Send reset link
+                  </span>
                 </Button>
               </fieldset>
-            </Form>
+            </form>
           )}
           <p className="mt-6 text-center text-sm">
             <Link to="/signin" className="font-semibold text-primary hover:underline">

@@ -1,24 +1,28 @@
-import { getFormProps } from "@conform-to/react";
 import { Icon } from "~/components/ui/icon";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Checkbox } from "~/components/ui/checkbox";
-import { Field, FieldError } from "~/components/ui/field";
+import { Field, FieldError, replyFields } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { useEffect, useState } from "react";
 import { CheckEmailPanel, ConfirmationLinkNotice } from "~/components/auth/check-email-panel";
 import { PasswordFeedback } from "~/components/auth/password-feedback";
 import { ResendConfirmationSchema, RESEND_CONFIRMATION_MESSAGE, SignInSchema } from "~/lib/auth-schemas";
-import { useReplyToast } from "~/lib/use-reply-toast";
-import { useValidatedForm } from "~/lib/use-validated-form";
+import type { FormReply } from "~/lib/form-submission";
+import type { PageHandle } from "~/lib/islands";
 import { resendConfirmation, signIn, signUp } from "~/.server/accounts/accounts";
-import { authErrorToast, callerOf, redirectWithToast } from "~/.server/accounts/action-helpers";
+import {
+  authErrorToast,
+  callerOf,
+  redirectWithToast,
+  rememberSignedUpAs,
+  signedUpAsOf,
+} from "~/.server/accounts/action-helpers";
 import { requireAnonymous } from "~/.server/auth/guards";
 import { safeRedirectPath } from "~/.server/auth/return-path";
 import { formReply, parseSubmission } from "~/.server/actions/form-actions";
+import { showOnThisPage } from "~/.server/infra/http/flash-toast";
 import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
 
@@ -28,9 +32,25 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/**
+ * Visitors get the page without React (decision 071): the forms post and are answered with the page, the busy-form
+ * island shows the busy state and clears messages on edit, and the password-strength island brings the meter.
+ * An answer with a toast (a refusal, "Account Created!") loads React to show it.
+ */
+export const handle: PageHandle = { hydrate: false, islands: ["busy-form", "password-strength"] };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request, context);
-  return null;
+  // After a sign-up or a resend sent as a document post: the address, for the "Check your email" panel, which only
+  // sign-up mode shows (elsewhere the answer to a resend stays the same whatever the address).
+  const signUpMode = new URL(request.url).searchParams.get("mode") === "signup";
+  return { signedUpAs: signUpMode ? signedUpAsOf(context) : null };
+}
+
+/** The action's answer; its toast shows on the page that answers a document post (decision 071). */
+function answer(context: Route.ActionArgs["context"], reply: FormReply, status = 200) {
+  showOnThisPage(context, reply.toast);
+  return formReply(reply, status);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseSubmission(request, SignInSchema);
   // The password is never sent back: a form re-rendered without JavaScript starts with it empty.
   const result = submission.reply({ hideFields: ["password"] });
-  if (submission.status !== "success") return formReply({ ok: false, result }, 400);
+  if (submission.status !== "success") return answer(context, { ok: false, result }, 400);
   const input = submission.value;
   const services = getServicesFrom(context);
   const caller = callerOf(request, context);
@@ -59,20 +79,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (input.intent === "signup") {
       const outcome = await signUp(services, caller, input);
       if (!outcome.ok)
-        return formReply(
+        return answer(
+          context,
           { ok: false, result: refusal(outcome), toast: authErrorToast(outcome.message) },
           outcome.status,
         );
       // No `result`: it would echo the email back, and the answer must be the same byte for byte whether or
-      // not the address already has an account (docs/security.md, "Account enumeration").
-      return formReply({
+      // not the address already has an account (docs/security.md, "Account enumeration"). A page rendered for
+      // a document post shows the address the person typed, given by the loader.
+      rememberSignedUpAs(context, input.email);
+      return answer(context, {
         ok: true,
         toast: { title: "Account Created!", description: "Please check your email to confirm your account." },
       });
     }
     const outcome = await signIn(services, caller, input);
     if (!outcome.ok)
-      return formReply(
+      return answer(
+        context,
         { ok: false, result: refusal(outcome), toast: authErrorToast(outcome.message) },
         outcome.status,
       );
@@ -88,53 +112,47 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: "An unexpected error occurred. Please try again.",
       variant: "destructive" as const,
     };
-    return formReply({ ok: false, result, toast }, 500);
+    return answer(context, { ok: false, result, toast }, 500);
   }
 }
 
 /** "Send the link again": the same answer whether or not the address has an account waiting. */
 async function resend(request: Request, context: Route.ActionArgs["context"]) {
   const submission = await parseSubmission(request, ResendConfirmationSchema);
-  if (submission.status !== "success") return formReply({ ok: false, result: submission.reply() }, 400);
+  if (submission.status !== "success") return answer(context, { ok: false, result: submission.reply() }, 400);
+  rememberSignedUpAs(context, submission.value.email);
   const outcome = await resendConfirmation(
     getServicesFrom(context),
     callerOf(request, context),
     submission.value,
   );
   if (!outcome.ok) {
-    return formReply(
+    return answer(
+      context,
       { ok: false, result: submission.reply({ formErrors: [outcome.message] }), resent: false },
       outcome.status,
     );
   }
-  return formReply({
+  return answer(context, {
     ok: true,
     resent: true,
     toast: { title: "Link sent", description: RESEND_CONFIRMATION_MESSAGE },
   });
 }
 
-export default function SignIn() {
-  const actionData = useActionData<typeof action>();
+export default function SignIn({ actionData, loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const mode = params.get("mode") === "signup" ? "signup" : "signin";
   // Back from a confirmation link that did not sign the person in (used before, expired or broken).
   const confirmation = params.get("confirm") === "1" ? { error: params.get("error") } : null;
-  const [typed, setTyped] = useState({ email: "", password: "" });
-  // Each mode starts with empty fields (its form is remounted), so the meter starts empty too.
-  useEffect(() => setTyped({ email: "", password: "" }), [mode]);
-  // The address the sign-up was sent for: the server's answer never repeats it (docs/security.md).
-  const [signedUpAs, setSignedUpAs] = useState("");
   const isResendReply = actionData !== undefined && "resent" in actionData;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   // One form id per mode: switching modes starts a fresh form.
-  const [form, fields] = useValidatedForm(SignInSchema, {
-    id: mode,
-    lastResult: isResendReply ? undefined : actionData?.result,
-  });
+  const [form, fields] = replyFields(
+    mode,
+    ["email", "password", "rememberMe"] as const,
+    isResendReply ? undefined : actionData?.result,
+  );
   const signedUp = mode === "signup" && (actionData?.ok === true || isResendReply);
-  useReplyToast(actionData);
 
   const toggleParams = new URLSearchParams(params);
   if (mode === "signin") toggleParams.set("mode", "signup");
@@ -156,34 +174,31 @@ export default function SignIn() {
         </CardHeader>
         <CardContent>
           {signedUp ? (
-            <CheckEmailPanel email={signedUpAs} reply={isResendReply ? actionData : undefined} busy={busy} />
+            <CheckEmailPanel
+              email={loaderData.signedUpAs ?? ""}
+              reply={isResendReply ? actionData : undefined}
+            />
           ) : (
             <>
               {confirmation && mode === "signin" ? (
                 <ConfirmationLinkNotice
                   error={confirmation.error}
                   reply={isResendReply ? actionData : undefined}
-                  busy={busy}
                 />
               ) : null}
-              <Form
+              {/* Posts to this URL (its mode and return path included) like any form; answered with this page. */}
+              <form
                 method="post"
-                {...getFormProps(form)}
-                onSubmit={(event) => {
-                  form.onSubmit(event);
-                  if (!event.defaultPrevented) setSignedUpAs(typed.email);
-                }}
-                onInput={(event) => {
-                  const target = event.target as HTMLInputElement;
-                  if (target.name === "email" || target.name === "password")
-                    setTyped((current) => ({ ...current, [target.name]: target.value }));
-                }}
+                id={form.id}
+                noValidate
+                data-busy-form=""
+                aria-describedby={form.errors?.length ? form.errorId : undefined}
                 className="space-y-4"
                 key={mode}
               >
                 <input type="hidden" name="intent" value={mode} />
                 <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-                <fieldset disabled={busy} className="space-y-4">
+                <fieldset className="space-y-4">
                   <Field field={fields.email} label="Email">
                     <Input type="email" autoComplete="email" required />
                   </Field>
@@ -193,20 +208,20 @@ export default function SignIn() {
                       autoComplete={mode === "signin" ? "current-password" : "new-password"}
                       required
                       minLength={6}
+                      data-password-strength={mode === "signup" ? "password-rules" : undefined}
                     />
                   </Field>
-                  {mode === "signup" ? (
-                    <PasswordFeedback
-                      id="password-rules"
-                      password={typed.password}
-                      email={typed.email}
-                      errorShown={Boolean(fields.password.errors?.length)}
-                    />
-                  ) : null}
+                  {mode === "signup" ? <PasswordFeedback id="password-rules" /> : null}
                   {mode === "signin" ? (
                     <div className="flex items-center justify-between gap-4">
                       <div className="flex items-center gap-2">
-                        <Checkbox id={fields.rememberMe.id} name={fields.rememberMe.name} value="on" />
+                        <input
+                          type="checkbox"
+                          id={fields.rememberMe.id}
+                          name={fields.rememberMe.name}
+                          value="on"
+                          className="size-4 shrink-0 rounded-[4px] accent-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                        />
                         <Label htmlFor={fields.rememberMe.id} className="font-normal">
                           Remember me
                         </Label>
@@ -221,11 +236,13 @@ export default function SignIn() {
                   ) : null}
                   <FieldError id={form.errorId} errors={form.errors} />
                   <Button type="submit" className="w-full" size="lg">
-                    {busy ? <Icon name="loader-circle" className="animate-spin" aria-hidden /> : null}
-                    {mode === "signin" ? "Sign In" : "Sign Up"}
+                    <span hidden data-busy-icon="">
+                      <Icon name="loader-circle" className="animate-spin" aria-hidden="true" />
+                    </span>
+                    <span data-submit-label="">{mode === "signin" ? "Sign In" : "Sign Up"}</span>
                   </Button>
                 </fieldset>
-              </Form>
+              </form>
             </>
           )}
           <p className="mt-6 text-center text-sm text-muted-foreground">

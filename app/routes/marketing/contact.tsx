@@ -1,17 +1,17 @@
 import { Icon } from "~/components/ui/icon";
 import type { IconName } from "~/components/ui/icons/names";
-import { Link, useActionData, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/contact";
 import { PageHero } from "~/components/marketing/page-hero";
 import { PublicFormCard } from "~/components/marketing/public-form-card";
 import { SubmissionConfirmation } from "~/components/marketing/submission-confirmation";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, replyFields } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { CONTACT_MESSAGE_MAX_LENGTH, ContactMessageSchema } from "~/lib/marketing-schemas";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
-import { useValidatedForm } from "~/lib/use-validated-form";
+import type { PageHandle } from "~/lib/islands";
 import { submitPublicForm } from "~/.server/actions/form-actions";
 import { sendContactMessage } from "~/.server/submissions/contact-messages";
 
@@ -24,16 +24,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     appUrl: appUrlFrom(matches),
   });
 
+/** Visitors get the page without React: the form posts and is answered with a page (decision 071). */
+export const handle: PageHandle = { hydrate: false, islands: ["busy-form"] };
+
 export function action(args: Route.ActionArgs) {
   return submitPublicForm(args, ContactMessageSchema, sendContactMessage);
 }
 
 /** The header's Contact link (its target is open in the spec): a message stored and emailed to the team. */
-export default function Contact() {
-  const reply = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
-  const [form, fields] = useValidatedForm(ContactMessageSchema, { id: "contact", lastResult: reply?.result });
+export default function Contact({ actionData: reply }: Route.ComponentProps) {
+  const [form, fields] = replyFields("contact", ["name", "email", "message"] as const, reply?.result);
 
   return (
     <>
@@ -49,7 +49,6 @@ export default function Contact() {
           form={form}
           title="Send us a message"
           intro="All fields are required. We reply to the email address you give us."
-          busy={busy}
           submit={{ label: "Send Message", busyLabel: "Sending..." }}
           confirmation={
             reply?.ok ? (

@@ -1,15 +1,15 @@
 import { Icon } from "~/components/ui/icon";
-import { Link, useActionData, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/submit-business";
 import { PageHero } from "~/components/marketing/page-hero";
 import { PublicFormCard } from "~/components/marketing/public-form-card";
 import { SubmissionConfirmation } from "~/components/marketing/submission-confirmation";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, replyFields } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { BusinessApplicationSchema } from "~/lib/marketing-schemas";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
-import { useValidatedForm } from "~/lib/use-validated-form";
+import type { PageHandle } from "~/lib/islands";
 import { submitPublicForm } from "~/.server/actions/form-actions";
 import { submitBusinessApplication } from "~/.server/submissions/business-applications";
 
@@ -21,6 +21,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/submit-business",
     appUrl: appUrlFrom(matches),
   });
+
+/** Visitors get the page without React: the form posts and is answered with a page (decision 071). */
+export const handle: PageHandle = { hydrate: false, islands: ["busy-form"] };
 
 export function action(args: Route.ActionArgs) {
   return submitPublicForm(args, BusinessApplicationSchema, submitBusinessApplication);
@@ -45,14 +48,12 @@ const NEXT_STEPS = [
 ] as const;
 
 /** docs/product.md#join-our-network: stored, emailed to the team and confirmed, rather than only logged. */
-export default function SubmitBusiness() {
-  const reply = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/submit-business";
-  const [form, fields] = useValidatedForm(BusinessApplicationSchema, {
-    id: "submit-business",
-    lastResult: reply?.result,
-  });
+export default function SubmitBusiness({ actionData: reply }: Route.ComponentProps) {
+  const [form, fields] = replyFields(
+    "submit-business",
+    ["businessName", "phoneNumber", "email", "website", "address"] as const,
+    reply?.result,
+  );
 
   return (
     <>
@@ -74,7 +75,6 @@ export default function SubmitBusiness() {
               <span className="sr-only">required</span> must be filled in.
             </>
           }
-          busy={busy}
           submit={{ label: "SUBMIT BUSINESS LISTING", busyLabel: "Submitting...", variant: "warm" }}
           confirmation={
             reply?.ok ? (

@@ -14,7 +14,7 @@ import { submitStory } from "~/.server/submissions/story-submissions";
 
 const STORIES_HOME = "/shine-stories";
 
-export const handle: PageHandle = { hydrate: false, islands: ["share-story"] };
+export const handle: PageHandle = { hydrate: false, islands: ["busy-form"] };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Share Your Local Shine Story | Local Shine" },

@@ -58,6 +58,8 @@ export async function createConfirmedAccount(
     maxRedirects: 0,
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
+  // Taken, not refused (a refusal is a 200 too, with X-Form-Status: docs/decisions/071).
+  expect(signUp.headers()["x-form-status"]).toBeUndefined();
   const mail = await waitForEmail(email, "Confirm your Local Shine account");
   const link = mail.links.find((url) => url.includes("/api/auth/verify-email"));
   expect(link).toBeTruthy();

@@ -1,9 +1,15 @@
-// The share form (app/components/stories/share-story-form.tsx) posts like any form. This adds what the dialog
-// promises while a person types and sends: the live 'n/2000 characters' counter, a field's message cleared when
-// that field is edited, and 'Submitting...' with the form disabled (and its dialog kept open) while the post is on
-// its way. Events are listened for on the document, so a page that hydrates keeps them.
+// Forms that post like any form and are answered with a page (the share-story form, Contact, Join Our Network,
+// sign-in and sign-up, forgot password): what React used to add while a person types and sends, for
+// `form[data-busy-form]`:
+// - a field's message (and its aria link) goes when that field is edited; the others stay until the next answer;
+// - the live 'n/max characters' counter of a `textarea[data-counted]` and its `[data-counter]`;
+// - while the post is on its way the form's fieldset is disabled, `[data-submit-label]` reads its
+//   `data-busy-label` ('Sending...', 'Submitting...'), `[data-busy-icon]` shows, and a dialog around it stays open.
+// The answer page puts the focus where the news is (the first field with a message, or the confirmation) with
+// `autofocus`, so that needs no script. Events are listened for on the document, so a page that hydrates keeps
+// them.
 
-const FORM = "form[data-share-story]";
+const FORM = "form[data-busy-form]";
 
 function updateCounter(form: HTMLFormElement) {
   const textarea = form.querySelector<HTMLTextAreaElement>("textarea[data-counted]");
@@ -33,7 +39,10 @@ function setBusy(form: HTMLFormElement, busy: boolean) {
   const fieldset = form.querySelector("fieldset");
   if (fieldset) fieldset.disabled = busy;
   const label = form.querySelector<HTMLElement>("[data-submit-label]");
-  if (label) label.textContent = busy ? "Submitting..." : "Submit Story";
+  if (label?.dataset.busyLabel) {
+    label.dataset.idleLabel ??= label.textContent ?? "";
+    label.textContent = busy ? label.dataset.busyLabel : label.dataset.idleLabel;
+  }
   const icon = form.querySelector<HTMLElement>("[data-busy-icon]");
   if (icon) icon.toggleAttribute("hidden", !busy);
   const dialog = form.closest("dialog");
