@@ -137,6 +137,7 @@ const FORM_PAGES = new Set([
   "/signin",
   "/forgot-password",
   "/reset-password",
+  "/stories/submit",
 ]);
 
 const FORM_STATUS_HEADER = "X-Form-Status";

@@ -27,6 +27,7 @@ const READ_ONLY = new Set([
   "/about",
   "/shine-stories",
   "/shine-stories/food-industry",
+  "/stories/submit",
   "story page",
   "/local-shiners",
   "/local-shiners/all",

@@ -13,6 +13,7 @@ const PAGES = [
   "/forgot-password",
   "/shine-stories",
   "/shine-stories/food-industry",
+  "/stories/submit",
   "{story}",
   "/local-shiners",
   "/local-shiners/all",

@@ -316,6 +316,7 @@ test("a story created from an inbox submission marks the submission handled", as
     maxRedirects: 0,
   });
   expect(response.status()).toBe(200);
+  expect(response.headers()["x-form-status"]).toBeUndefined();
   await signInAdmin(context);
   await page.goto("/admin/inbox");
   const card = page.getByRole("article", { name: `Inez${tag} Ortega` });

@@ -79,7 +79,9 @@ test("share dialog: the server checks the same rules and refuses anything else",
     form: { firstName: " ", lastName: "Reyes", email: "nope", story: "too short" },
     headers,
   });
-  expect(invalid.status()).toBe(400);
+  // A refusal is the form page answered 200, with the real status beside it (docs/decisions/071).
+  expect(invalid.status()).toBe(200);
+  expect(invalid.headers()["x-form-status"]).toBe("400");
   const refused = await invalid.text();
   for (const message of [
     "First name is required",
