@@ -1,5 +1,5 @@
 import { createHash, createHmac } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { isUuid } from "~/lib/uuid";
 import { adScans, ads, businesses, kiosks } from "../infra/db/schema";
@@ -64,7 +64,8 @@ export async function scanShortLink(
   await db.insert(adScans).values({
     adId: ad.id,
     kioskId: kiosk?.id ?? null,
-    scannedAt: now,
+    // The database's time when it is written (as for listing events: app/.server/results/listing-events.ts).
+    scannedAt: scan.now ?? sql`now()`,
     visitorHash: dailyVisitorHash(
       resolveAuthSecret(env),
       localTime(now, env.SITE_TIMEZONE).date,

@@ -37,10 +37,14 @@ export async function recordListingEvent(
     visitor.clientIp,
     visitor.userAgent,
   );
-  // One statement: the event exists only if the business does.
+  // One statement: the event exists only if the business does. Its time is the database's when it is written
+  // (unless a test gives one), never a time taken before waiting for the database: the roll-up reads up to a few
+  // seconds before its own start (ROLLUP_LAG_MS), and an event stamped earlier than it was written could fall
+  // behind the roll-up's mark and never be counted.
+  const at = visitor.now ? sql`${visitor.now.toISOString()}::timestamptz` : sql`now()`;
   const inserted = await db.execute(sql`
     insert into listing_events (business_id, kind, at, visitor_hash)
-    select id, ${kind}, ${now.toISOString()}::timestamptz, ${hash} from businesses where id = ${businessId}::uuid
+    select id, ${kind}, ${at}, ${hash} from businesses where id = ${businessId}::uuid
     returning id`);
   return (inserted as unknown as { rows: unknown[] }).rows.length > 0;
 }
