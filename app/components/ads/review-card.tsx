@@ -1,10 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "react-router";
 import { AdPreview, type PreviewMedia } from "./ad-preview";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Icon } from "~/components/ui/icon";
-import { Textarea } from "~/components/ui/textarea";
+import { ReviewDecision } from "~/components/admin/review-decision";
 import { describeSchedule } from "~/lib/ad-schedule";
 import { AdReviewSchema } from "~/lib/ad-schemas";
 import type { FormReply } from "~/lib/form-submission";
@@ -104,31 +101,13 @@ export function ReviewCard({ ad }: { ad: ReviewCardData }) {
             className="mt-auto space-y-3"
           >
             <input type="hidden" name="id" value={ad.id} />
-            <Field field={fields.reason} label="Reason" hint="Needed to reject; the owner reads it.">
-              <Textarea rows={2} maxLength={500} />
-            </Field>
-            <div className="flex flex-wrap gap-2">
-              <Button
-                type="submit"
-                name="intent"
-                value="approve"
-                disabled={busy}
-                aria-label={`Approve ${ad.title}`}
-              >
-                <Icon name="check" aria-hidden /> Approve
-              </Button>
-              <Button
-                type="submit"
-                name="intent"
-                value="reject"
-                variant="outline"
-                disabled={busy}
-                className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-                aria-label={`Reject ${ad.title}`}
-              >
-                <Icon name="x" aria-hidden /> Reject
-              </Button>
-            </div>
+            <ReviewDecision
+              reason={fields.reason}
+              hint="Needed to reject; the owner reads it."
+              maxLength={500}
+              subject={ad.title}
+              busy={busy}
+            />
           </fetcher.Form>
         </div>
       </div>

@@ -2,9 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
-import { Textarea } from "~/components/ui/textarea";
+import { ReviewDecision } from "~/components/admin/review-decision";
 import { ReviewBusinessSchema, type ManagedBusiness } from "~/lib/business-schemas";
 import type { FormReply } from "~/lib/form-submission";
 import { LISTING_STATUS_LABELS } from "~/lib/listing-status";
@@ -98,30 +97,13 @@ export function ListingReviewCard({
       {business.description ? <p className="mt-2 line-clamp-3 text-sm">{business.description}</p> : null}
       <fetcher.Form method="post" action="/admin" {...getFormProps(form)} className="mt-4 space-y-3">
         <input type="hidden" name="id" value={business.id} />
-        <Field field={fields.reason} label="Reason" hint="Needed to reject; the owner reads it in an email.">
-          <Textarea rows={2} maxLength={1000} />
-        </Field>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            type="submit"
-            name="intent"
-            value="approve"
-            disabled={busy}
-            aria-label={`Approve ${business.name}`}
-          >
-            <Icon name="check" aria-hidden /> Approve
-          </Button>
-          <Button
-            type="submit"
-            name="intent"
-            value="reject"
-            variant="outline"
-            disabled={busy}
-            aria-label={`Reject ${business.name}`}
-          >
-            <Icon name="x" aria-hidden /> Reject
-          </Button>
-        </div>
+        <ReviewDecision
+          reason={fields.reason}
+          hint="Needed to reject; the owner reads it in an email."
+          maxLength={1000}
+          subject={business.name}
+          busy={busy}
+        />
       </fetcher.Form>
     </article>
   );

@@ -2,13 +2,14 @@ import { useMemo } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/network";
 import { LazyNetworkMap } from "~/components/map/lazy-network-map";
+import { ScanRanking } from "~/components/results/scan-ranking";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { FormReply } from "~/lib/form-submission";
 import type { MapKiosk } from "~/lib/network-map";
-import { countOf, NETWORK_DAYS, NETWORK_TOASTS, PeoplePerPlaySchema } from "~/lib/results";
+import { NETWORK_DAYS, NETWORK_TOASTS, PeoplePerPlaySchema } from "~/lib/results";
 import { useFetcherReplyToast } from "~/lib/use-reply-toast";
 import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import { dialogAction } from "~/.server/actions/dialog-action";
@@ -171,59 +172,32 @@ export default function Network({ loaderData }: Route.ComponentProps) {
             Top ads by QR scans
           </h2>
           <p className="mb-3 text-sm text-muted-foreground">Last {NETWORK_DAYS} days.</p>
-          {topAds.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No ad has played or been scanned yet.</p>
-          ) : (
-            <ol className="divide-y rounded-2xl border bg-card">
-              {topAds.map((ad) => (
-                <li key={ad.id} className="flex items-center justify-between gap-4 p-4">
-                  <span className="min-w-0">
-                    <span className="font-semibold">
-                      {ad.title}
-                      {ad.deleted ? " (deleted)" : ""}
-                    </span>
-                    {ad.businessName ? (
-                      <span className="block truncate text-sm text-muted-foreground">{ad.businessName}</span>
-                    ) : null}
-                  </span>
-                  <span className="shrink-0 text-right text-sm">
-                    <span className="font-semibold">{countOf(ad.scans, "scan", "scans")}</span>
-                    <span className="block text-muted-foreground">{countOf(ad.plays, "play", "plays")}</span>
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
+          <ScanRanking
+            entries={topAds.map((ad) => ({
+              id: ad.id,
+              name: ad.deleted ? `${ad.title} (deleted)` : ad.title,
+              detail: ad.businessName,
+              scans: ad.scans,
+              plays: ad.plays,
+            }))}
+            empty="No ad has played or been scanned yet."
+          />
         </section>
         <section aria-labelledby="top-kiosks-heading">
           <h2 id="top-kiosks-heading" className="mb-3 text-xl font-semibold">
             Top kiosks by QR scans
           </h2>
           <p className="mb-3 text-sm text-muted-foreground">Last {NETWORK_DAYS} days.</p>
-          {topKiosks.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No kiosk has played or been scanned yet.</p>
-          ) : (
-            <ol className="divide-y rounded-2xl border bg-card">
-              {topKiosks.map((kiosk) => (
-                <li key={kiosk.id} className="flex items-center justify-between gap-4 p-4">
-                  <span className="min-w-0">
-                    <span className="font-semibold">{kiosk.label}</span>
-                    {kiosk.hostName ? (
-                      <span className="block truncate text-sm text-muted-foreground">
-                        at {kiosk.hostName}
-                      </span>
-                    ) : null}
-                  </span>
-                  <span className="shrink-0 text-right text-sm">
-                    <span className="font-semibold">{countOf(kiosk.scans30, "scan", "scans")}</span>
-                    <span className="block text-muted-foreground">
-                      {countOf(kiosk.plays30, "play", "plays")}
-                    </span>
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
+          <ScanRanking
+            entries={topKiosks.map((kiosk) => ({
+              id: kiosk.id,
+              name: kiosk.label,
+              detail: kiosk.hostName ? `at ${kiosk.hostName}` : null,
+              scans: kiosk.scans30,
+              plays: kiosk.plays30,
+            }))}
+            empty="No kiosk has played or been scanned yet."
+          />
         </section>
       </div>
 

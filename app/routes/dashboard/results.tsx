@@ -1,12 +1,12 @@
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/results";
 import { DailyChart } from "~/components/results/daily-chart";
+import { ScanRanking } from "~/components/results/scan-ranking";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import {
-  countOf,
   FIGURE_MEANINGS,
   formatDuration,
   parseResultsQuery,
@@ -282,34 +282,17 @@ export default function Results({ loaderData: results }: Route.ComponentProps) {
               <h3 id="top-kiosks-heading" className="mb-3 font-semibold text-muted-foreground">
                 Top kiosks by QR scans
               </h3>
-              {results.topKiosks.length === 0 ? (
-                <p className="text-sm text-muted-foreground">
-                  No kiosk has played these ads in this period yet.
-                </p>
-              ) : (
-                <ol className="divide-y rounded-2xl border bg-card">
-                  {results.topKiosks.map((kiosk, index) => (
-                    <li key={kiosk.id} className="flex items-center justify-between gap-4 p-4">
-                      <span className="min-w-0">
-                        <span className="font-semibold text-ink">
-                          {index + 1}. {kiosk.label}
-                        </span>
-                        {kiosk.hostName ? (
-                          <span className="block truncate text-sm text-muted-foreground">
-                            at {kiosk.hostName}
-                          </span>
-                        ) : null}
-                      </span>
-                      <span className="shrink-0 text-right text-sm">
-                        <span className="font-semibold">{countOf(kiosk.scans, "scan", "scans")}</span>
-                        <span className="block text-muted-foreground">
-                          {countOf(kiosk.plays, "play", "plays")}
-                        </span>
-                      </span>
-                    </li>
-                  ))}
-                </ol>
-              )}
+              <ScanRanking
+                numbered
+                entries={results.topKiosks.map((kiosk) => ({
+                  id: kiosk.id,
+                  name: kiosk.label,
+                  detail: kiosk.hostName ? `at ${kiosk.hostName}` : null,
+                  scans: kiosk.scans,
+                  plays: kiosk.plays,
+                }))}
+                empty="No kiosk has played these ads in this period yet."
+              />
             </section>
           </>
         )}

@@ -1,0 +1,47 @@
+import type { ComponentProps } from "react";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
+import { Textarea } from "~/components/ui/textarea";
+
+/**
+ * An admin's review decision inside a review form (ads, listings): the reason (needed to reject) and Approve /
+ * Reject, sent as `intent`. `subject` names what is reviewed for the buttons' accessible names.
+ */
+export function ReviewDecision({
+  reason,
+  hint,
+  maxLength,
+  subject,
+  busy,
+}: {
+  reason: ComponentProps<typeof Field>["field"];
+  hint: string;
+  maxLength: number;
+  subject: string;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <Field field={reason} label="Reason" hint={hint}>
+        <Textarea rows={2} maxLength={maxLength} />
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" name="intent" value="approve" disabled={busy} aria-label={`Approve ${subject}`}>
+          <Icon name="check" aria-hidden /> Approve
+        </Button>
+        <Button
+          type="submit"
+          name="intent"
+          value="reject"
+          variant="outline"
+          disabled={busy}
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+          aria-label={`Reject ${subject}`}
+        >
+          <Icon name="x" aria-hidden /> Reject
+        </Button>
+      </div>
+    </>
+  );
+}
