@@ -11,6 +11,7 @@ import { createMailDelivery, MAIL_JOB } from "./infra/mail/delivery";
 import { createMailTransport } from "./infra/mail/transport";
 import { createMediaProcessing, MEDIA_JOB, mediaTools } from "./media-processing";
 import { resolveAuthSecret } from "./infra/config/secret";
+import { createRateLimitPruning, RATE_LIMITS_PRUNE_JOB, scheduleRateLimitPruning } from "./infra/rate-limit";
 import { createResultsRollup, RESULTS_ROLLUP_JOB, scheduleResultsRollup } from "./results/rollup";
 import { seedDemoContent } from "./seed/seed-demo";
 import { createStorage, type Storage } from "./infra/storage";
@@ -62,6 +63,7 @@ export function createServices(database: DatabaseHandle, env: Env): Services {
           everySeconds: env.RESULTS_ROLLUP_SECONDS,
         },
       }),
+      [RATE_LIMITS_PRUNE_JOB]: createRateLimitPruning({ db: database.db, logger }),
     },
   });
   const auth = createAuth({
@@ -114,6 +116,8 @@ async function prepareDatabase(services: Services) {
   }
   // The results roll-up queues its own next run; this starts the chain (once per period across instances).
   await scheduleResultsRollup(database.db, env.RESULTS_ROLLUP_SECONDS);
+  // Rate-limit counters long past their windows are deleted hourly, by a job that queues its own next run too.
+  await scheduleRateLimitPruning(database.db);
   if (database.kind === "pglite") {
     // PGlite runs no autovacuum, so nothing else would ever give its planner statistics (docs/performance.md).
     await database.db.execute(sql`analyze`);

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import type { Logger } from "pino";
 import { queryRows, type Database } from "./db/client";
+import { enqueueJob, type JobHandler } from "./jobs";
 
 export interface RateLimitRule {
   /** Window length in seconds. */
@@ -45,4 +47,54 @@ export async function refundRateLimit(db: Database, key: string): Promise<void> 
 /** Forgets `key`'s counter. */
 export async function clearRateLimit(db: Database, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/**
+ * A counter unused this long is worth nothing: every window (ours at most an hour, the sign-in throttle's memory a
+ * day, Better Auth's a minute) has long expired, and a counter past its window counts exactly like no counter.
+ */
+export const RATE_LIMIT_KEEP_MS = 2 * 24 * 60 * 60_000;
+
+/** Deletes the counters unused for RATE_LIMIT_KEEP_MS (one row per address and form would otherwise pile up). */
+export async function pruneRateLimits(db: Database, now = Date.now()): Promise<number> {
+  const deleted = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (delete from rate_limits where last_request < ${now - RATE_LIMIT_KEEP_MS} returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return deleted[0]?.n ?? 0;
+}
+
+export const RATE_LIMITS_PRUNE_JOB = "rate-limits.prune";
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/** Queues this hour's pruning unless it is queued (at start-up, by every instance; one per hour across them). */
+export async function scheduleRateLimitPruning(db: Database, now = Date.now()) {
+  await enqueueJob(db, RATE_LIMITS_PRUNE_JOB, {}, { dedupeKey: `hour:${Math.floor(now / PRUNE_EVERY_MS)}` });
+}
+
+/** The job: queues the next hour's run first (so a failing run never ends the chain), then prunes. */
+export function createRateLimitPruning({
+  db,
+  logger,
+}: {
+  db: Database;
+  logger: Pick<Logger, "info">;
+}): JobHandler {
+  return {
+    maxAttempts: 3,
+    leaseSeconds: 120,
+    concurrency: 1,
+    async run() {
+      const next = (Math.floor(Date.now() / PRUNE_EVERY_MS) + 1) * PRUNE_EVERY_MS;
+      await enqueueJob(
+        db,
+        RATE_LIMITS_PRUNE_JOB,
+        {},
+        { runAt: new Date(next), dedupeKey: `hour:${next / PRUNE_EVERY_MS}` },
+      );
+      const pruned = await pruneRateLimits(db);
+      if (pruned > 0) logger.info({ pruned }, "old rate-limit counters deleted");
+    },
+  };
 }
