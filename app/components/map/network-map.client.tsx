@@ -44,6 +44,12 @@ function kioskIcon(kiosk: MapKiosk) {
   });
 }
 
+/**
+ * A pop-up opening near the top edge pans the map until it clears the "Zoom to …" button floating in the top-right
+ * corner (12 px from the top, about 36 px tall), instead of opening under it.
+ */
+const POPUP_OPTIONS: L.PopupOptions = { autoPanPaddingTopLeft: L.point(12, 60) };
+
 function kioskPopup(kiosk: MapKiosk) {
   const root = document.createElement("div");
   root.className = "min-w-40 space-y-1 font-sans";
@@ -170,7 +176,7 @@ export default function NetworkMap({ partners, kiosks, tileUrl, attribution }: N
           title: `${kiosk.label}: ${kiosk.online ? "online" : "offline"}`,
           riseOnHover: true,
         })
-          .bindPopup(() => kioskPopup(kiosk))
+          .bindPopup(() => kioskPopup(kiosk), POPUP_OPTIONS)
           .addTo(cluster);
       }
     } else {
@@ -180,7 +186,7 @@ export default function NetworkMap({ partners, kiosks, tileUrl, attribution }: N
           title: partner.name,
           riseOnHover: true,
         })
-          .bindPopup(() => popupContent(partner, (to) => navigateRef.current(to)))
+          .bindPopup(() => popupContent(partner, (to) => navigateRef.current(to)), POPUP_OPTIONS)
           .addTo(cluster);
       }
     }
