@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import { AD_MAX_VIDEO_SECONDS } from "~/lib/ad-schemas";
+import type { ScreenMedia } from "~/lib/kiosk-player/manifest";
 import type { AdScheduleWindow } from "../infra/db/schema";
 import { adKiosks, ads, businesses, media, mediaRenditions } from "../infra/db/schema";
 import type { Database } from "../infra/db/client";
@@ -12,18 +13,6 @@ import { FREE_KIOSK_SLIDE, houseSlideMedia, storySlide, type HouseMedia } from "
 // Everything any kiosk may play, read in a few queries and shared by every kiosk's manifest (docs/product.md#kiosks):
 // the approved, unpaused ads of published listings whose media is ready, and the house slides. Each kiosk's manifest is then picked from
 // it in memory (manifest.ts), so a fleet revalidating its manifests costs one token lookup per request.
-
-export interface ManifestMedia {
-  kind: "image" | "video";
-  url: string;
-  sha256: string;
-  bytes: number;
-  width: number;
-  height: number;
-  durationMs: number | null;
-  posterUrl?: string;
-  posterSha256?: string;
-}
 
 export interface CatalogAd {
   id: string;
@@ -39,7 +28,7 @@ export interface CatalogAd {
   callToAction: string | null;
   shortCode: string;
   seconds: number;
-  media: ManifestMedia;
+  media: ScreenMedia;
   /** Kiosks an admin picked: when any, the ad plays on exactly these. */
   pickedKioskIds: string[];
   /** Hash of all of the above: what a kiosk's manifest key is made of. */
@@ -163,7 +152,7 @@ export async function loadCatalog(sources: CatalogSources, now = new Date()): Pr
 function manifestMedia(
   storage: Storage,
   renditions: (typeof mediaRenditions.$inferSelect)[],
-): ManifestMedia | null {
+): ScreenMedia | null {
   const video = renditions.find((rendition) => rendition.kind === "video");
   const poster = renditions.find((rendition) => rendition.kind === "poster");
   const image = renditions.find((rendition) => rendition.kind === "image");

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { localTime, type AdTiming } from "~/lib/ad-schedule";
 import { qrSvg } from "../ads/qr";
-import type { Catalog, CatalogAd, CatalogCache, HouseItem, ManifestMedia } from "./catalog";
+import type { ScreenItem, ScreenManifest } from "~/lib/kiosk-player/manifest";
+import type { Catalog, CatalogAd, CatalogCache, HouseItem } from "./catalog";
 import type { DeviceKiosk } from "./device-token";
 import { distanceMiles } from "./geo";
 import { rotationOrder } from "./rotation";
@@ -10,31 +11,14 @@ import { rotationOrder } from "./rotation";
 // docs/architecture.md#device-callers): the ads that target it and may play in the next 24 hours of its own time,
 // in rotation order with the house slides, versioned by the hash of its content.
 
-export interface ManifestItem {
-  /** Stable across versions while the item stays: `ad:{adId}:{turn}` or `house:…:{turn}`. */
-  id: string;
-  kind: "ad" | "house";
-  adId: string | null;
-  title: string;
-  businessName: string;
-  media: ManifestMedia;
-  seconds: number;
-  callToAction: string | null;
-  qrSvg: string;
-  shortLink: string;
-  timing: AdTiming;
-}
+// The device contract itself (what a screen reads) is one set of types, shared with the player:
+// app/lib/kiosk-player/manifest.ts.
 
-export interface ManifestContent {
-  pollSeconds: number;
-  kiosk: { id: string; label: string; orientation: "portrait" | "landscape"; timeZone: string };
-  items: ManifestItem[];
-}
+/** What the version hashes: the manifest without its version and the server's time. */
+export type ManifestContent = Omit<ScreenManifest, "version" | "serverTime">;
 
-export interface Manifest extends ManifestContent {
-  /** The ETag's value: a hash of the content. */
-  version: string;
-}
+/** A kiosk's manifest as built; the reply adds the server's time. */
+export type Manifest = Omit<ScreenManifest, "serverTime">;
 
 const DAY_MS = 24 * 3600_000;
 const ALWAYS: AdTiming = { startsOn: "1970-01-01", endsOn: null, schedule: [] };
@@ -110,7 +94,7 @@ export async function buildManifest(
   house: HouseItem[],
   { appUrl, pollSeconds }: { appUrl: string; pollSeconds: number },
 ): Promise<Manifest> {
-  const items: ManifestItem[] = [];
+  const items: ScreenItem[] = [];
   const qrByAd = new Map<string, Promise<string>>();
   for (const slot of rotationOrder(kiosk.id, selected, house)) {
     if (slot.kind === "house") {

@@ -1,8 +1,9 @@
 import { isScheduledAt, type AdTiming } from "~/lib/ad-schedule";
 import type { KioskFile } from "./sw-protocol";
 
-// The manifest as the screen reads it (the server builds it in app/.server/kiosks/manifest.ts), and the pure rules
-// the player plays it by (docs/product.md#the-player): what comes next at a given moment of the server's clock.
+// The manifest as the screen reads it (the device contract: one set of types for the server that builds it in
+// app/.server/kiosks/manifest.ts and for the player), and the pure rules the player plays it by
+// (docs/product.md#the-player): what comes next at a given moment of the server's clock.
 
 export interface ScreenMedia {
   kind: "image" | "video";
@@ -17,6 +18,7 @@ export interface ScreenMedia {
 }
 
 export interface ScreenItem {
+  /** Stable across versions while the item stays: `ad:{adId}:{turn}` or `house:…:{turn}`. */
   id: string;
   kind: "ad" | "house";
   adId: string | null;
@@ -31,6 +33,7 @@ export interface ScreenItem {
 }
 
 export interface ScreenManifest {
+  /** The ETag's value: a hash of the content. */
   version: string;
   serverTime: string;
   pollSeconds: number;
