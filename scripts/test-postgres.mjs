@@ -1,5 +1,5 @@
 // Runs the database-backed Vitest suites again on PostgreSQL (a throwaway database per test file)
-// when TEST_DATABASE_URL is set or the local server answers; skips with a message otherwise.
+// when TEST_DATABASE_URL is set or the local server answers; skips with a message otherwise (fails under CI).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -11,6 +11,11 @@ try {
   await client.connect();
   await client.end();
 } catch (error) {
+  // On a developer's machine the pass is optional; under CI a missing PostgreSQL is a failure, never a quiet skip.
+  if (process.env.CI) {
+    console.error(`PostgreSQL not reachable at ${url} (${error.message}): CI needs it (.ci/run starts it).`);
+    process.exit(1);
+  }
   console.log(`PostgreSQL not reachable at ${url} (${error.message}); the PostgreSQL pass is skipped.`);
   process.exit(0);
 }

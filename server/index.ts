@@ -51,6 +51,11 @@ async function serve(build: AppModule, env: Env) {
   const server = app.listen(env.PORT, env.HOST, () => {
     log.info({ url: env.APP_URL, port: env.PORT, host: env.HOST }, "Local Shine is listening");
   });
+  // An idle keep-alive socket is closed by the client (browsers, undici: 4–5 s) or a proxy (60 s) before the server
+  // closes it. With Node's default 5 s the two may close it at the same moment, and a request sent on the socket
+  // just then fails with ECONNRESET. The header timeout stays above it, as Node requires.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on("error", async (error) => {
     log.fatal({ err: error }, "could not listen");
     await build.stopServices();

@@ -3,7 +3,12 @@ import fs from "node:fs";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startS3rver } from "../support/s3rver";
-import { createPostgresDatabase, startServer, type ServerProcess } from "../support/server-process";
+import {
+  createPostgresDatabase,
+  skipWithoutPostgres,
+  startServer,
+  type ServerProcess,
+} from "../support/server-process";
 
 let database: Awaited<ReturnType<typeof createPostgresDatabase>> = null;
 let s3: Awaited<ReturnType<typeof startS3rver>> | undefined;
@@ -30,7 +35,7 @@ async function signIn(server: ServerProcess, ip: string, password: string) {
 describe("two app instances on one PostgreSQL and one S3 store", () => {
   it("migrate once, share sessions, rate limits and files", async (ctx) => {
     database = await createPostgresDatabase();
-    if (!database) ctx.skip(); // needs the local PostgreSQL (CI has one)
+    skipWithoutPostgres(ctx, Boolean(database), "two instances need a shared database");
     s3 = await startS3rver();
     const shared = {
       DATABASE_URL: database!.url,

@@ -1,7 +1,12 @@
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase, startServer, type ServerProcess } from "../support/server-process";
+import {
+  createPostgresDatabase,
+  skipWithoutPostgres,
+  startServer,
+  type ServerProcess,
+} from "../support/server-process";
 
 const cluster = fs.existsSync("/etc/postgresql") ? fs.readdirSync("/etc/postgresql")[0] : undefined;
 function pgctl(action: "stop" | "start") {
@@ -32,7 +37,7 @@ async function status(url: string) {
 describe("PostgreSQL restarted during traffic", () => {
   it("answers 503 on /healthz while the database is down and recovers without restarting the app", async (ctx) => {
     database = await createPostgresDatabase();
-    if (!database || !cluster) ctx.skip(); // needs a local PostgreSQL we may restart (CI has one)
+    skipWithoutPostgres(ctx, Boolean(database && cluster), "needs a local PostgreSQL cluster it may restart");
     server = await startServer({ DATABASE_URL: database!.url });
     expect(await status(`${server.url}/healthz`)).toBe(200);
     expect(await status(`${server.url}/signin`)).toBe(200);

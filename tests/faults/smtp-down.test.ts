@@ -1,7 +1,13 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { cookieFrom, randomIp } from "../support/http-accounts";
-import { createPostgresDatabase, freePort, startServer, type ServerProcess } from "../support/server-process";
+import {
+  createPostgresDatabase,
+  freePort,
+  skipWithoutPostgres,
+  startServer,
+  type ServerProcess,
+} from "../support/server-process";
 import { createSmtpServer } from "../support/smtp";
 
 let server: ServerProcess | undefined;
@@ -16,7 +22,11 @@ afterAll(async () => {
 describe("SMTP down while visitors submit", () => {
   it("stores every submission, then delivers each email exactly once when SMTP is back", async (ctx) => {
     database = await createPostgresDatabase();
-    if (!database) ctx.skip(); // the admin is made with the CLI, which needs a shared database (CI has PostgreSQL)
+    skipWithoutPostgres(
+      ctx,
+      Boolean(database),
+      "the admin is made with the CLI, which needs a shared database",
+    );
     const smtpPort = await freePort(); // nothing listens here yet: SMTP is down
     const env = {
       DATABASE_URL: database!.url,

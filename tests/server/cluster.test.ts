@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   BUILT_SERVER,
   createPostgresDatabase,
+  skipWithoutPostgres,
   startServer,
   type ServerProcess,
 } from "../support/server-process";
@@ -77,7 +78,7 @@ describe("several server processes (WEB_CONCURRENCY)", () => {
 
     it("serves from every worker, migrates and seeds once, replaces a worker that dies, stops on SIGTERM", async (ctx) => {
       database = await createPostgresDatabase();
-      if (!database) ctx.skip(); // needs the local PostgreSQL (CI has one)
+      skipWithoutPostgres(ctx, Boolean(database), "several workers need a shared database");
       server = await startServer({ WEB_CONCURRENCY: "2", DATABASE_URL: database!.url, SEED_DEMO: "true" });
       await until(() => workersOf(server!).length === 2, "two workers");
       for (let i = 0; i < 4; i++) expect(await statusOnNewConnection(server, "/local-shiners/all")).toBe(200);

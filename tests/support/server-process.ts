@@ -87,6 +87,17 @@ export async function startServer(
   };
 }
 
+/**
+ * Skips a test that needs the local PostgreSQL when none answers, on a developer's machine. Under CI a missing
+ * PostgreSQL fails the test instead: CI starts one (.ci/run), so its absence is a broken run, not a reason to skip.
+ */
+export function skipWithoutPostgres(ctx: { skip(note?: string): never }, available: boolean, why: string) {
+  if (available) return;
+  if (process.env.CI)
+    throw new Error(`PostgreSQL is not reachable, and under CI this test must run (${why})`);
+  ctx.skip(why);
+}
+
 /** A throwaway PostgreSQL database on the local server (named `${prefix}_…`), or null when none answers. */
 export async function createPostgresDatabase(
   prefix = "ls_fault",

@@ -3,10 +3,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PgliteThreadClient } from "./pglite-thread";
 
 const run = promisify(execFile);
+
+// Opening an embedded database on disk takes seconds on a quiet machine and many times that on a loaded one. The
+// tests wait for events; this bound only stops one that hangs.
+const SLOW = { timeout: 240_000 };
+
+const newLogger = () => ({ error: vi.fn(), info: vi.fn() });
 
 describe("the embedded database on its own thread", () => {
   let client: PgliteThreadClient;
@@ -62,11 +68,14 @@ describe("the embedded database on its own thread", () => {
   it("holds other queries until an open transaction ends, as one connection does", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
     const transaction = client.transaction(async (tx) => {
       await tx.query("insert into notes (body) values ('fourth')");
+      entered();
       await held;
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await inside;
     let seen: number | null = null;
     const outside = count().then((n) => (seen = n));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -77,7 +86,7 @@ describe("the embedded database on its own thread", () => {
     expect(seen).toBe(3);
   });
 
-  it("refuses queries after close, and a tool that never closes still exits", async () => {
+  it("refuses queries after close, and a tool that never closes still exits", SLOW, async () => {
     await client.close();
     await expect(client.query("select 1")).rejects.toThrow(/closed/);
     await client.close(); // closing twice is harmless
@@ -89,13 +98,17 @@ describe("the embedded database on its own thread", () => {
       const db = await PgliteThreadClient.start({ dataDir: undefined });
       console.log(JSON.stringify((await db.query("select 41 + 1 as n")).rows));`,
     );
-    const { stdout } = await run(process.execPath, [script], { timeout: 30_000 });
+    const { stdout } = await run(process.execPath, [script], { timeout: SLOW.timeout });
     expect(stdout.trim()).toBe('[{"n":42}]');
   });
 });
 
 describe("when the embedded database's thread dies", () => {
-  const logger = { error: vi.fn(), info: vi.fn() };
+  // Each test has its own logger: a test that ran long must not leave its lines in the next one's.
+  let logger = newLogger();
+  beforeEach(() => {
+    logger = newLogger();
+  });
   /** What was logged, in order, as "level: message". */
   const messages = () =>
     (["error", "info"] as const)
@@ -112,72 +125,83 @@ describe("when the embedded database's thread dies", () => {
       (row) => (row as { body: string }).body,
     );
 
-  it("fails what the thread held, then opens the database on disk again with what was committed", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-crash-"));
-    const client = await PgliteThreadClient.start({ dataDir }, logger);
-    try {
-      await client.query("create table notes (body text primary key)");
-      await client.query("insert into notes values ('committed')");
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      const transaction = client.transaction(async (tx) => {
-        await tx.query("insert into notes values ('in flight')");
-        await held;
-        await tx.query("insert into notes values ('after the crash')");
-      });
-      const settled = transaction.then(
-        () => null,
-        (error: unknown) => error,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 50));
+  it(
+    "fails what the thread held, then opens the database on disk again with what was committed",
+    SLOW,
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-crash-"));
+      const client = await PgliteThreadClient.start({ dataDir }, logger);
+      try {
+        await client.query("create table notes (body text primary key)");
+        await client.query("insert into notes values ('committed')");
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let entered!: () => void;
+        const inside = new Promise<void>((resolve) => (entered = resolve));
+        const transaction = client.transaction(async (tx) => {
+          await tx.query("insert into notes values ('in flight')");
+          entered();
+          await held;
+          await tx.query("insert into notes values ('after the crash')");
+        });
+        const settled = transaction.then(
+          () => null,
+          (error: unknown) => error,
+        );
+        await inside;
 
-      await client.crash();
-      release();
-      expect(await settled).toBeInstanceOf(Error);
-      // Asked while the new thread is still opening the database: the query waits for it.
-      expect(await bodies(client)).toEqual(["committed"]);
-      expect(messages()).toEqual([
-        "error: the embedded database's thread stopped; opening the database again",
-        "info: the embedded database is open again",
-      ]);
+        await client.crash();
+        release();
+        expect(await settled).toBeInstanceOf(Error);
+        // Asked while the new thread is still opening the database: the query waits for it.
+        expect(await bodies(client)).toEqual(["committed"]);
+        expect(messages()).toEqual([
+          "error: the embedded database's thread stopped; opening the database again",
+          "info: the embedded database is open again",
+        ]);
 
-      // The new thread serves writes too, and survives another crash.
-      await client.query("insert into notes values ('second life')");
-      await client.crash();
-      expect(await bodies(client)).toEqual(["committed", "second life"]);
-    } finally {
-      await client.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+        // The new thread serves writes too, and survives another crash.
+        await client.query("insert into notes values ('second life')");
+        await client.crash();
+        expect(await bodies(client)).toEqual(["committed", "second life"]);
+      } finally {
+        await client.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
-  it("while the database cannot be opened, queries fail at once and it is tried again after a pause", async () => {
-    vi.clearAllMocks();
-    const parent = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-crash-"));
-    const dataDir = path.join(parent, "db");
-    const client = await PgliteThreadClient.start({ dataDir }, logger);
-    try {
-      await client.query("create table notes (body text primary key)");
-      await client.query("insert into notes values ('kept')");
-      // The data directory disappears (a file stands in its place), so the first reopening fails.
-      fs.renameSync(dataDir, path.join(parent, "away"));
-      fs.writeFileSync(dataDir, "not a database");
-      await client.crash();
-      await expect(client.query("select 1")).rejects.toThrow();
-      expect(messages()).toContain("error: the embedded database could not be opened again");
+  it(
+    "while the database cannot be opened, queries fail at once and it is tried again after a pause",
+    SLOW,
+    async () => {
+      const parent = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-crash-"));
+      const dataDir = path.join(parent, "db");
+      const client = await PgliteThreadClient.start({ dataDir }, logger);
+      try {
+        await client.query("create table notes (body text primary key)");
+        await client.query("insert into notes values ('kept')");
+        // The data directory disappears (a file stands in its place), so the first reopening fails.
+        fs.renameSync(dataDir, path.join(parent, "away"));
+        fs.writeFileSync(dataDir, "not a database");
+        await client.crash();
+        await expect(client.query("select 1")).rejects.toThrow();
+        expect(messages()).toContain("error: the embedded database could not be opened again");
 
-      fs.rmSync(dataDir);
-      fs.renameSync(path.join(parent, "away"), dataDir);
-      await expect.poll(() => bodies(client).catch(() => null), { timeout: 10_000 }).toEqual(["kept"]);
-      expect(messages().at(-1)).toBe("info: the embedded database is open again");
-    } finally {
-      await client.close();
-      fs.rmSync(parent, { recursive: true, force: true });
-    }
-  });
+        fs.rmSync(dataDir);
+        fs.renameSync(path.join(parent, "away"), dataDir);
+        await expect
+          .poll(() => bodies(client).catch(() => null), { timeout: SLOW.timeout })
+          .toEqual(["kept"]);
+        expect(messages().at(-1)).toBe("info: the embedded database is open again");
+      } finally {
+        await client.close();
+        fs.rmSync(parent, { recursive: true, force: true });
+      }
+    },
+  );
 
-  it("an in-memory database is gone with its thread: queries fail and nothing restarts", async () => {
-    vi.clearAllMocks();
+  it("an in-memory database is gone with its thread: queries fail and nothing restarts", SLOW, async () => {
     const client = await PgliteThreadClient.start({ dataDir: undefined }, logger);
     await client.query("select 1");
     await client.crash();

@@ -71,9 +71,10 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
         },
       });
       let metaMoved = false;
+      const out = createWriteStream(tmpFile, { flags: "wx" });
       try {
         // pipeline destroys every stream and rejects on an error or premature close anywhere in the chain.
-        await pipeline(body, limit, createWriteStream(tmpFile, { flags: "wx" }));
+        await pipeline(body, limit, out);
         await writeFile(tmpMeta, JSON.stringify({ contentType }), { flag: "wx" });
         await mkdir(path.dirname(file), { recursive: true });
         // Sidecar first: once the file appears under its key, its metadata is already there.
@@ -82,6 +83,9 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
         await rename(tmpFile, file);
         return { size };
       } catch (error) {
+        // pipeline rejects at the first error without waiting for the file to be opened and closed: removing it
+        // before then would let the pending open create it again after the removal, and the file would stay.
+        if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
         await Promise.all([
           rm(tmpFile, { force: true }),
           rm(tmpMeta, { force: true }),
