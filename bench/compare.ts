@@ -4,8 +4,11 @@
 // Reports, per checkout, the median and range over the rounds of req/s, p99 and CPU per request (the server's
 // main thread, and all its threads; read from /proc, so Linux only), uncached (`Cache-Control: no-cache`: every
 // request rendered) and cached.
+// With --plays, a third run in every round sends kiosk plays (bench/plays-workload.ts: a paired fleet posting
+// honest batches) and reports plays stored per second.
 // Run (each checkout built with `npm run build`):
 //   node --import tsx bench/compare.ts --arm new=. --arm old=../main [--rounds 5] [--seconds 6] [--postgres]
+//     [--plays] [--kiosks 1000]
 // An arm is `name=checkout`, optionally followed by `,VAR=value` settings for that server's environment.
 import fs from "node:fs";
 import os from "node:os";
@@ -13,6 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { pageMix, seedLoadData } from "./load-data";
+import { primeFleet, seedPlaysFleet } from "./plays-workload";
 import { createPostgresDatabase, startServer, type ServerProcess } from "../tests/support/server-process";
 
 const { values } = parseArgs({
@@ -22,6 +26,8 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     rounds: { type: "string", default: "5" },
     postgres: { type: "boolean", default: false },
+    plays: { type: "boolean", default: false },
+    kiosks: { type: "string", default: "1000" },
   },
 });
 
@@ -38,9 +44,10 @@ const arms = values.arm.map((spec) => {
     },
   };
 });
-const runs: { name: string; headers: Record<string, string> }[] = [
+const runs: { name: string; headers: Record<string, string>; plays?: true }[] = [
   { name: "uncached", headers: { "Cache-Control": "no-cache" } },
   { name: "cached", headers: {} },
+  ...(values.plays ? [{ name: "plays", headers: {}, plays: true as const }] : []),
 ];
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "local-shine-compare-"));
@@ -52,6 +59,12 @@ const data = await seedLoadData(postgres ? { databaseUrl: postgres.url } : { dat
   businesses: 10_000,
   stories: 500,
 });
+const fleet = values.plays
+  ? await seedPlaysFleet(
+      postgres ? { databaseUrl: postgres.url } : { dataDir: seeded },
+      Number(values.kiosks),
+    )
+  : [];
 
 interface Row {
   rps: number;
@@ -59,6 +72,10 @@ interface Row {
   mainMs: number;
   totalMs: number;
   errors: number;
+  /** Plays stored per second (the plays run). */
+  playsPerSecond?: number;
+  /** Plays sent that the server did not store (the plays run). */
+  notStored?: number;
 }
 
 const servers: ServerProcess[] = [];
@@ -71,25 +88,31 @@ try {
     servers.push(await startServer(env, arm.nodeArgs));
   }
   const mix = pageMix(data);
-  const drive = (server: ServerProcess, seconds: number, headers: Record<string, string>) =>
+  // With --postgres the arms share one database, so the fleet is primed once per server on the same rows: each
+  // server still serves every kiosk its manifest, which is what a server that checks plays needs to have done.
+  const fleets = values.plays ? await Promise.all(servers.map((server) => primeFleet(server, fleet))) : [];
+  const drive = (server: ServerProcess, seconds: number, run: (typeof runs)[number]) =>
     autocannon({
       url: server.url,
       connections: Number(values.connections),
       duration: seconds,
-      headers,
-      requests: [{ setupRequest: (request) => ({ ...request, path: mix() }) }],
+      headers: run.headers,
+      requests: run.plays
+        ? [fleets[servers.indexOf(server)].request]
+        : [{ setupRequest: (request) => ({ ...request, path: mix() }) }],
     });
-  for (const server of servers) await drive(server, 3, runs[0].headers); // warm-up
+  for (const server of servers) for (const run of runs) await drive(server, 3, run); // warm-up
 
   const results = arms.map(() => runs.map((): Row[] => []));
   for (let round = 0; round < Number(values.rounds); round++) {
-    for (const [run, { headers }] of runs.entries()) {
+    for (const [run, spec] of runs.entries()) {
       // Each round starts with the next arm, so none is always first after a pause.
       for (let step = 0; step < arms.length; step++) {
         const index = (round + step) % arms.length;
         await new Promise((resolve) => setTimeout(resolve, 1000));
         const before = cpuMs(servers[index]);
-        const result = await drive(servers[index], Number(values.seconds), headers);
+        const stored = spec.plays ? { ...fleets[index].totals } : null;
+        const result = await drive(servers[index], Number(values.seconds), spec);
         const after = cpuMs(servers[index]);
         const requests = Math.max(1, result.requests.total);
         results[index][run].push({
@@ -98,6 +121,12 @@ try {
           mainMs: (after.main - before.main) / requests,
           totalMs: (after.total - before.total) / requests,
           errors: result.errors + result.timeouts + result.non2xx,
+          ...(stored && {
+            playsPerSecond: Math.round(
+              (fleets[index].totals.stored - stored.stored) / Number(values.seconds),
+            ),
+            notStored: fleets[index].totals.notStored - stored.notStored,
+          }),
         });
       }
     }
@@ -106,15 +135,20 @@ try {
   console.log(
     `\n${values.connections} connections, ${values.seconds} s per run, ${values.rounds} alternating rounds, ${postgres ? "PostgreSQL" : "PGlite"}; median (range)\n`,
   );
-  console.log("| checkout | run | req/s | p99 ms | CPU ms per request: main thread | all threads | errors |");
-  console.log("|---|---|---|---|---|---|---|");
+  console.log(
+    "| checkout | run | req/s | p99 ms | CPU ms per request: main thread | all threads | errors | plays stored/s | plays not stored |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|");
   for (const [index, arm] of arms.entries()) {
     for (const [run, { name }] of runs.entries()) {
       const rows = results[index][run];
       const column = (pick: (row: Row) => number) => summary(rows.map(pick));
       const errors = rows.reduce((sum, row) => sum + row.errors, 0);
+      const plays = runs[run].plays
+        ? `${column((r) => r.playsPerSecond ?? 0)} | ${rows.reduce((sum, row) => sum + (row.notStored ?? 0), 0)}`
+        : "– | –";
       console.log(
-        `| ${arm.name} | ${name} | ${column((r) => r.rps)} | ${column((r) => r.p99)} | ${column((r) => r.mainMs)} | ${column((r) => r.totalMs)} | ${errors} |`,
+        `| ${arm.name} | ${name} | ${column((r) => r.rps)} | ${column((r) => r.p99)} | ${column((r) => r.mainMs)} | ${column((r) => r.totalMs)} | ${errors} | ${plays} |`,
       );
     }
   }

@@ -1,0 +1,111 @@
+// The kiosk plays workload for bench/compare.ts: a fleet of paired kiosks, each shown one approved ad, that post
+// batches of honest plays to POST /api/kiosk/plays as fast as the server takes them.
+// Honest means what a server that checks plausibility accepts: plays of an ad from a manifest the kiosk was served
+// (each server is primed by fetching every kiosk's manifest first), after that fetch, back to back without overlap,
+// each shorter than the ad's on-screen time, never ahead of the clock. A kiosk plays in real time, so each play is
+// short (a skipped play, `completed: false`) and the fleet is large: each batch covers about a second of one
+// kiosk's time, and the next kiosk whose second has passed sends next.
+import { randomUUID } from "node:crypto";
+import type { Request as BenchRequest } from "autocannon";
+import { openDatabase } from "../app/.server/infra/db/client";
+import { insertAd, insertAdvertiser, insertKiosk, insertListing } from "../tests/support/kiosk-fixtures";
+import type { ServerProcess } from "../tests/support/server-process";
+
+const PLAY_MS = 15;
+const GAP_MS = 5;
+export const PLAYS_PER_BATCH = 50;
+const BATCH_SPAN_MS = PLAYS_PER_BATCH * (PLAY_MS + GAP_MS);
+
+/** Pairs `count` kiosks near one listing with one approved image ad; returns their device tokens. */
+export async function seedPlaysFleet(
+  target: { dataDir: string } | { databaseUrl: string },
+  count: number,
+): Promise<string[]> {
+  const handle = await openDatabase(target);
+  try {
+    await handle.migrate();
+    const owner = await insertAdvertiser(handle.db);
+    const listing = await insertListing(handle.db, owner, { name: "Bench Bakery" });
+    await insertAd(handle.db, owner, listing, { radiusMiles: 50 });
+    const tokens: string[] = [];
+    for (let n = 0; n < count; n++)
+      tokens.push((await insertKiosk(handle.db, { label: `Bench ${n}` })).token);
+    return tokens;
+  } finally {
+    await handle.close();
+  }
+}
+
+interface Screen {
+  token: string;
+  adId: string;
+  /** Where this kiosk's next play may start (ms since the epoch). */
+  cursor: number;
+}
+
+/**
+ * One server's fleet after it has served each kiosk its manifest: the `autocannon` request that sends the next
+ * batch, and the totals the server answered (plays stored, and plays it did not store, by any name it gives).
+ */
+export async function primeFleet(server: ServerProcess, tokens: string[]) {
+  const screens: Screen[] = [];
+  for (const token of tokens) {
+    const response = await fetch(`${server.url}/api/kiosk/manifest`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw new Error(`manifest for a bench kiosk: ${response.status}`);
+    const manifest = (await response.json()) as { items: { kind: string; adId: string | null }[] };
+    const ad = manifest.items.find((item) => item.kind === "ad" && item.adId);
+    if (!ad) throw new Error("a bench kiosk's manifest shows no ad");
+    screens.push({ token, adId: ad.adId!, cursor: Date.now() + 1000 });
+  }
+  const totals = { stored: 0, notStored: 0, batches: 0 };
+  let next = 0;
+
+  /** The next kiosk whose batch lies wholly in the past (round robin), with its batch. */
+  function nextBatch() {
+    for (let tries = 0; tries < screens.length; tries++) {
+      const screen = screens[next];
+      next = (next + 1) % screens.length;
+      if (screen.cursor + BATCH_SPAN_MS >= Date.now() - 500) continue;
+      const plays = Array.from({ length: PLAYS_PER_BATCH }, (_, i) => {
+        const startedAt = screen.cursor + i * (PLAY_MS + GAP_MS);
+        return {
+          id: randomUUID(),
+          adId: screen.adId,
+          startedAt: new Date(startedAt).toISOString(),
+          endedAt: new Date(startedAt + PLAY_MS).toISOString(),
+          completed: false,
+        };
+      });
+      screen.cursor += BATCH_SPAN_MS;
+      return { token: screen.token, body: JSON.stringify({ plays }) };
+    }
+    throw new Error(
+      "the bench fleet is too small: every kiosk has sent all the plays it could have made so far",
+    );
+  }
+
+  return {
+    totals,
+    request: {
+      method: "POST" as const,
+      setupRequest: (request: BenchRequest): BenchRequest => {
+        const batch = nextBatch();
+        return {
+          ...request,
+          path: "/api/kiosk/plays",
+          headers: { Authorization: `Bearer ${batch.token}`, "Content-Type": "application/json" },
+          body: batch.body,
+        };
+      },
+      onResponse: (status: number, body: string) => {
+        totals.batches++;
+        if (status !== 200) return;
+        const reply = JSON.parse(body) as { stored?: number };
+        totals.stored += reply.stored ?? 0;
+        totals.notStored += PLAYS_PER_BATCH - (reply.stored ?? 0);
+      },
+    },
+  };
+}
