@@ -1,4 +1,4 @@
-// The data and page mix of the load benches (bench/load.ts, bench/gc.ts): the issue-10 mix of home, directory,
+// The data and page mix of the load benches (bench/load.ts, bench/compare.ts): a mix of home, directory,
 // business and story pages over 10,000 businesses and 500 stories.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { openFirstPopup } from "./support/network-map";
 
-/** Every public route (the list); story and business pages are taken from the sitemap. */
+/** Every public route (docs/product.md's route table); story and business pages are taken from the sitemap. */
 const STATIC_ROUTES = [
   "/",
   "/about",

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { ENV_VARIABLES } from "~/.server/infra/config/env";
 
 // The repository explains itself: comments and docs point at its own docs (docs/product.md, docs/architecture.md,
 // docs/security.md, docs/decisions/), never at documents it does not contain (an outside spec's numbered sections,
@@ -15,6 +16,9 @@ const OUTSIDE_REFERENCES = [
   /\bDESIGN\.md/,
   /\bSTYLE\.md/,
   /\.\.\/shared\b/,
+  /\b[Tt]he issue\b/,
+  /\b[Ii]ssue-\d+/,
+  /\b[Tt]he anchors\b/,
 ];
 
 /**
@@ -73,5 +77,42 @@ describe("the repository's own references", () => {
         .map(([link]) => `${file}: ${link}`),
     );
     expect(broken).toEqual([]);
+  });
+});
+
+describe("the README's configuration table", () => {
+  // NODE_ENV is npm's and Node's convention, not ours to document; `npm start` runs the production build either way.
+  const documented = (text: string) =>
+    new Set([...text.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map(([, name]) => name));
+  const table = readFileSync("README.md", "utf8").split("## Configuration")[1]!.split("\n## ")[0]!;
+  const expected = ENV_VARIABLES.filter((name) => name !== "NODE_ENV");
+
+  it("names every variable the server reads, and none it does not", () => {
+    const names = documented(table);
+    expect(expected.filter((name) => !names.has(name))).toEqual([]);
+    expect(
+      [...names].filter(
+        (name) => !ENV_VARIABLES.includes(name) && /^[A-Z]+_[A-Z0-9_]+$|^PORT$|^HOST$/.test(name),
+      ),
+    ).toEqual([]);
+  });
+
+  it("matches .env.example, which gives each one a working local value", () => {
+    const example = readFileSync(".env.example", "utf8");
+    const names = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map(([, name]) => name));
+    expect(expected.filter((name) => !names.has(name))).toEqual([]);
+  });
+});
+
+describe("the decision records' index", () => {
+  it("lists every record in docs/decisions/ with a status and a date", () => {
+    const index = readFileSync("docs/decisions/README.md", "utf8");
+    const listed = new Set(
+      [...index.matchAll(/\]\((\d{3}-[^)]+\.md)\) *\| *[^| ]+[^|]* \| \d{4}-\d{2}-\d{2} *\|/g)].map(
+        ([, file]) => file,
+      ),
+    );
+    const records = readdirSync("docs/decisions").filter((file) => /^\d{3}-.+\.md$/.test(file));
+    expect(records.filter((file) => !listed.has(file))).toEqual([]);
   });
 });

@@ -107,6 +107,9 @@ const EnvSchema = z
     }
   });
 
+/** Every variable the server reads (the README's configuration table is checked against this list). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; SEED_DEMO: boolean };
 
 /** Parses an environment (process.env by default); throws one readable error naming every bad variable. */
