@@ -79,7 +79,17 @@ export function describeWeek(hours: WeeklyHours | null | undefined): string {
   return WEEK_DAYS.map((day) => `${day.short} ${describeDay(hours[day.key] ?? [])}`).join("; ");
 }
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** JSON with object keys sorted: jsonb keeps its own key order, so the stored hours and the form's differ in it. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+const sameValue = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The fields of `proposed` that differ from `live`: what an owner's save puts up for review. */
 export function changedFields(
@@ -107,13 +117,13 @@ export function describeChanges(
   live: Partial<Record<ListingEditField, unknown>>,
   changes: ListingChanges,
 ): ListingChange[] {
-  return LISTING_EDIT_FIELDS.filter((field) => field in changes && !sameValue(live[field], changes[field])).map(
-    (field) => ({
-      field,
-      label: LISTING_EDIT_LABELS[field],
-      kind: field === "imageUrl" || field === "ownerImageUrl" ? "image" : "text",
-      from: display(field, live[field]),
-      to: display(field, changes[field]),
-    }),
-  );
+  return LISTING_EDIT_FIELDS.filter(
+    (field) => field in changes && !sameValue(live[field], changes[field]),
+  ).map((field) => ({
+    field,
+    label: LISTING_EDIT_LABELS[field],
+    kind: field === "imageUrl" || field === "ownerImageUrl" ? "image" : "text",
+    from: display(field, live[field]),
+    to: display(field, changes[field]),
+  }));
 }

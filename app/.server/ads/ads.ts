@@ -468,10 +468,12 @@ function targetingOf(
   contentChanged: boolean,
 ): { held: boolean; columns: Partial<typeof ads.$inferInsert> } {
   const cleared = { pendingRadiusMiles: null, targetingSubmittedAt: null, targetingRejectionReason: null };
-  if (contentChanged || current.reviewStatus !== "approved") return { held: false, columns: { radiusMiles, ...cleared } };
+  if (contentChanged || current.reviewStatus !== "approved")
+    return { held: false, columns: { radiusMiles, ...cleared } };
   if (radiusMiles === current.radiusMiles)
     return { held: false, columns: { radiusMiles, pendingRadiusMiles: null, targetingSubmittedAt: null } };
-  if (radiusMiles === current.pendingRadiusMiles) return { held: true, columns: { radiusMiles: current.radiusMiles } };
+  if (radiusMiles === current.pendingRadiusMiles)
+    return { held: true, columns: { radiusMiles: current.radiusMiles } };
   return {
     held: true,
     columns: {
@@ -623,7 +625,8 @@ export async function reviewAd(
   return result;
 }
 
-export type TargetingDecision = { intent: "approve-targeting" } | { intent: "reject-targeting"; reason: string };
+export type TargetingDecision =
+  { intent: "approve-targeting" } | { intent: "reject-targeting"; reason: string };
 
 /**
  * Approves (the kiosks use the new distance from the next catalog read) or rejects (the approved distance stays)
@@ -651,7 +654,8 @@ export async function reviewAdTargeting(
       .where(eq(ads.id, id))
       .for("update", { of: ads });
     if (!ad) return { ok: false, status: 404 } as const;
-    if (ad.pendingRadiusMiles === null || ad.reviewStatus !== "approved") return { ok: false, status: 409 } as const;
+    if (ad.pendingRadiusMiles === null || ad.reviewStatus !== "approved")
+      return { ok: false, status: 409 } as const;
     const approved = decision.intent === "approve-targeting";
     await tx
       .update(ads)

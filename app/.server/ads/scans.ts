@@ -54,9 +54,10 @@ export async function scanShortLink(
       qrTarget: ads.qrTarget,
       businessId: ads.businessId,
       website: businesses.website,
-      reviewed: sql<boolean>`(${ads.reviewStatus} = 'approved' and ${businesses.status} = 'published')`.mapWith(
-        Boolean,
-      ),
+      reviewed:
+        sql<boolean>`(${ads.reviewStatus} = 'approved' and ${businesses.status} = 'published')`.mapWith(
+          Boolean,
+        ),
     })
     .from(ads)
     .innerJoin(businesses, eq(businesses.id, ads.businessId))

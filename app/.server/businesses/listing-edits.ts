@@ -46,7 +46,10 @@ export async function proposeListingEdit(
 ): Promise<ListingEdit | null> {
   const [[live], [waiting]] = await Promise.all([
     tx.select(editableColumns).from(businesses).where(eq(businesses.id, businessId)),
-    tx.select({ changes: businessEdits.changes }).from(businessEdits).where(eq(businessEdits.businessId, businessId)),
+    tx
+      .select({ changes: businessEdits.changes })
+      .from(businessEdits)
+      .where(eq(businessEdits.businessId, businessId)),
   ]);
   if (!live) return null;
   const carried: Partial<LiveValues> = {};
@@ -59,7 +62,14 @@ export async function proposeListingEdit(
     return null;
   }
   const submittedAt = new Date();
-  const row = { changes, status: "pending" as const, rejectionReason: null, submittedBy, submittedAt, reviewedAt: null };
+  const row = {
+    changes,
+    status: "pending" as const,
+    rejectionReason: null,
+    submittedBy,
+    submittedAt,
+    reviewedAt: null,
+  };
   await tx
     .insert(businessEdits)
     .values({ businessId, ...row })
@@ -83,7 +93,10 @@ export async function listingEditsOf(
 }
 
 /** How an edit reads against the live values of its listing. */
-export function toListingEdit(live: Partial<LiveValues>, edit: typeof businessEdits.$inferSelect): ListingEdit {
+export function toListingEdit(
+  live: Partial<LiveValues>,
+  edit: typeof businessEdits.$inferSelect,
+): ListingEdit {
   return {
     status: edit.status,
     reason: edit.rejectionReason,

@@ -21,12 +21,7 @@ import { claimStorage } from "../media/storage-quota";
 import { queueMediaProcessing } from "../media-processing";
 import type { StoredUpload } from "../infra/uploads";
 import type { Coordinates } from "./geocode";
-import {
-  dropListingEdit,
-  listingEditsOf,
-  proposeListingEdit,
-  toListingEdit,
-} from "./listing-edits";
+import { dropListingEdit, listingEditsOf, proposeListingEdit, toListingEdit } from "./listing-edits";
 import { LISTING_EDIT_FIELDS, type ListingEditField } from "~/lib/listing-edits";
 
 // Owner and admin management of listings (docs/product.md#business-listing-dashboard, #who-may-change-what).
@@ -290,7 +285,9 @@ export async function updateBusiness(
     if (!viewer.isAdmin) await dropListingEdit(tx, id);
     await recordImages(tx, viewer, changes.input.name, changes);
     await syncOpenSpans(tx, id, changes.timeZone ?? null);
-    const [edited] = viewer.isAdmin ? await withEdits(tx as unknown as Database, viewer, [row as ManagedRow]) : [];
+    const [edited] = viewer.isAdmin
+      ? await withEdits(tx as unknown as Database, viewer, [row as ManagedRow])
+      : [];
     return edited ?? { ...(row as ManagedRow), edit: null };
   });
 }
@@ -308,12 +305,19 @@ async function holdOwnerEdit(
 ): Promise<ManagedBusiness | null> {
   const columns = formColumns(viewer, changes);
   const proposed = Object.fromEntries(
-    LISTING_EDIT_FIELDS.filter((field) => field in columns).map((field) => [field, columns[field as keyof typeof columns]]),
+    LISTING_EDIT_FIELDS.filter((field) => field in columns).map((field) => [
+      field,
+      columns[field as keyof typeof columns],
+    ]),
   ) as Partial<Record<ListingEditField, unknown>>;
   const edit = await proposeListingEdit(tx, id, viewer.id, proposed);
   const [row] = await tx
     .update(businesses)
-    .set({ showKioskPlays: columns.showKioskPlays })
+    .set({
+      showKioskPlays: columns.showKioskPlays,
+      // Modified, as the sitemap tells search engines, only when something public changed.
+      updatedAt: sql`case when ${businesses.showKioskPlays} = ${columns.showKioskPlays} then ${businesses.updatedAt} else now() end`,
+    })
     .where(and(eq(businesses.id, id), manageableBy(viewer)))
     .returning(managedColumns);
   if (!row) return null;

@@ -30,7 +30,13 @@ export function ReviewDecision({
         <Textarea rows={2} maxLength={maxLength} />
       </Field>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value={intents.approve} disabled={busy} aria-label={`Approve ${subject}`}>
+        <Button
+          type="submit"
+          name="intent"
+          value={intents.approve}
+          disabled={busy}
+          aria-label={`Approve ${subject}`}
+        >
           <Icon name="check" aria-hidden /> Approve
         </Button>
         <Button

@@ -57,7 +57,10 @@ export function action(args: Route.ActionArgs) {
       if (input.intent === "approve-targeting" || input.intent === "reject-targeting") {
         const result = await reviewAdTargeting(services, viewer, input.id, input);
         if (!result.ok) {
-          log.info({ status: result.status, userId: viewer.id, adId: input.id }, "ad targeting review refused");
+          log.info(
+            { status: result.status, userId: viewer.id, adId: input.id },
+            "ad targeting review refused",
+          );
           return formReply({ ok: false, toast: AD_TOASTS.actionFailed }, result.status);
         }
         log.info({ userId: viewer.id, adId: input.id, decision: input.intent }, "ad targeting reviewed");
@@ -65,7 +68,8 @@ export function action(args: Route.ActionArgs) {
           ok: true,
           intent: input.intent,
           id: input.id,
-          toast: input.intent === "approve-targeting" ? AD_TOASTS.targetingApproved : AD_TOASTS.targetingRejected,
+          toast:
+            input.intent === "approve-targeting" ? AD_TOASTS.targetingApproved : AD_TOASTS.targetingRejected,
         });
       }
       const result = await setAdPausedByAdmin(services, viewer, input.id, input.intent === "pause");
@@ -89,9 +93,9 @@ export default function AdReview({ loaderData }: Route.ComponentProps) {
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">Admin</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Ad review</h1>
           <p className="mt-3 max-w-2xl text-muted-foreground">
-            Owners' ads wait here, oldest first, once their media is ready for screens, and so do approved ads' new
-            distances. Approve, or reject
-            with a reason the owner will read; either way they are emailed.
+            Owners' ads wait here, oldest first, once their media is ready for screens, and so do approved
+            ads' new distances. Approve, or reject with a reason the owner will read; either way they are
+            emailed.
           </p>
         </div>
       </section>

@@ -99,11 +99,15 @@ export function action(args: Route.ActionArgs) {
         // docs/decisions/076-reviewed-edits.md: admins only (the domain function refuses anyone else with 403).
         const result = await reviewListingEdit(services, viewer, id, input);
         if (!result.ok) {
-          log.info({ status: result.status, userId: viewer.id, businessId: id }, "listing edit review refused");
+          log.info(
+            { status: result.status, userId: viewer.id, businessId: id },
+            "listing edit review refused",
+          );
           return formReply({ ok: false, toast: BUSINESS_TOASTS.reviewFailed }, result.status);
         }
         log.info({ userId: viewer.id, businessId: id, decision: input.intent }, "listing edit reviewed");
-        const toast = input.intent === "approve-edit" ? BUSINESS_TOASTS.editApproved : BUSINESS_TOASTS.editRejected;
+        const toast =
+          input.intent === "approve-edit" ? BUSINESS_TOASTS.editApproved : BUSINESS_TOASTS.editRejected;
         return formReply({ ok: true, intent: input.intent, id, toast });
       }
       if (input.intent !== "delete") {
@@ -239,8 +243,8 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
             Changes to review ({edits.length})
           </h2>
           <p className="text-sm text-muted-foreground">
-            Owners&apos; edits of published listings. The public sees the current version until you approve the
-            changes; a rejection keeps it and emails the owner your reason.
+            Owners&apos; edits of published listings. The public sees the current version until you approve
+            the changes; a rejection keeps it and emails the owner your reason.
           </p>
           <div className="grid gap-4 lg:grid-cols-2">
             {edits.map((review) => (
