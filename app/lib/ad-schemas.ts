@@ -121,6 +121,13 @@ export const AdReviewSchema = z.discriminatedUnion("intent", [
     reason: requiredText(AD_MESSAGES.reasonRequired, 500, "Reason", "many"),
   }),
   z.object({ intent: z.enum(["pause", "resume"]), id: z.uuid() }),
+  // An approved ad's new distance (docs/decisions/076-reviewed-edits.md).
+  z.object({ intent: z.literal("approve-targeting"), id: z.uuid() }),
+  z.object({
+    intent: z.literal("reject-targeting"),
+    id: z.uuid(),
+    reason: requiredText(AD_MESSAGES.reasonRequired, 500, "Reason", "many"),
+  }),
 ]);
 
 export const AD_STATUSES = ["processing", "pending", "approved", "rejected", "paused", "ended"] as const;
@@ -181,6 +188,10 @@ export const AD_TOASTS = {
     title: "Ad sent for review",
     description: "Your changes go on screen once an admin approves them.",
   } as Toast,
+  targetingSubmitted: {
+    title: "New distance sent for review",
+    description: "Your ad keeps playing where it does now until an admin approves the change.",
+  } as Toast,
   saveFailed: failed("Error", "Failed to save the ad. Please try again."),
   paused: { title: "Ad paused", description: "It stops playing on the kiosks." } as Toast,
   resumed: { title: "Ad resumed", description: "It plays again when its schedule allows." } as Toast,
@@ -189,5 +200,10 @@ export const AD_TOASTS = {
   adminPaused: failed("Paused by an admin", "Contact us to have this ad resumed."),
   approved: { title: "Ad approved", description: "The owner has been emailed." } as Toast,
   rejected: { title: "Ad rejected", description: "The owner has been emailed the reason." } as Toast,
+  targetingApproved: { title: "New distance approved", description: "The owner has been emailed." } as Toast,
+  targetingRejected: {
+    title: "New distance rejected",
+    description: "The ad keeps its distance; the owner has been emailed the reason.",
+  } as Toast,
   notFound: failed("Not found", "That ad no longer exists."),
 };

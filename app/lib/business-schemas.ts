@@ -6,6 +6,7 @@ import { isIndustryId } from "./industries";
 import { imageFile, oneLine, optionalText, requiredText } from "./form-fields";
 import { hoursProblem, MAX_SPANS_PER_DAY, WEEK_DAYS, type WeeklyHours } from "./opening-hours";
 import type { ListingStatus } from "./listing-status";
+import type { ListingEdit } from "./listing-edits";
 
 /** docs/product.md#business-form: the reply to a signed-out create. */
 export const LOGIN_REQUIRED_MESSAGE = "You must be logged in to create a business";
@@ -29,6 +30,12 @@ export const BUSINESS_TOASTS = {
   deleteFailed: destructive("Failed to delete business"),
   loginRequired: destructive(LOGIN_REQUIRED_MESSAGE),
   submitted: { title: "Business submitted for review" },
+  changesSubmitted: {
+    title: "Changes sent for review",
+    description: "Your listing shows the approved version until our team approves them.",
+  },
+  editApproved: { title: "Changes published" },
+  editRejected: { title: "Changes rejected" },
   approved: { title: "Listing published" },
   rejected: { title: "Listing rejected" },
   unpublished: { title: "Listing unpublished" },
@@ -221,6 +228,11 @@ export interface ManagedBusiness {
   ownerVerifiedAt: Date | null;
   /** The owner shows "Seen N times on Local Shine kiosks this month" on the business page. */
   showKioskPlays: boolean;
+  /**
+   * The owner's edit of this published listing waiting for review (or rejected), if any. The owner's rows show
+   * their proposed values; an admin's show the live ones (docs/product.md#reviewed-listings).
+   */
+  edit: ListingEdit | null;
 }
 
 /** An admin's decision on a listing (docs/product.md#reviewed-listings); a rejection carries its reason. */
@@ -236,6 +248,16 @@ export const ReviewBusinessSchema = z.discriminatedUnion("intent", [
 
 export type ReviewBusinessInput = z.infer<typeof ReviewBusinessSchema>;
 
+/** An admin's decision on an owner's edit of a published listing; a rejection carries its reason. */
+export const ReviewListingEditSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve-edit"), id: oneLine("Id").min(1).max(100) }),
+  z.object({
+    intent: z.literal("reject-edit"),
+    id: oneLine("Id").min(1).max(100),
+    reason: requiredText("Please say why the changes are rejected", 1000, "Reason", "many"),
+  }),
+]);
+
 /** An admin's answer to a claim waiting for them (docs/product.md#claims). */
 const claimId = oneLine("Claim").min(1).max(100);
 export const ClaimDecisionSchema = z.discriminatedUnion("intent", [
@@ -243,10 +265,14 @@ export const ClaimDecisionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("claim-reject"), claimId }),
 ]);
 
-/** Everything /admin's plain (non-multipart) forms send: a delete, an admin's review decision or claim decision. */
+/**
+ * Everything /admin's plain (non-multipart) forms send: a delete, an admin's review decision (of a listing or of an
+ * owner's edit) or claim decision.
+ */
 export const BusinessActionSchema = z.discriminatedUnion("intent", [
   DeleteBusinessSchema,
   ...ReviewBusinessSchema.options,
+  ...ReviewListingEditSchema.options,
   ...ClaimDecisionSchema.options,
 ]);
 

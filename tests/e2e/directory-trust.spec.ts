@@ -131,6 +131,84 @@ test("an owner's new listing is invisible until approved; a rejected one shows i
   await admin.close();
 });
 
+test("an owner's edit of a published listing waits for review: visitors keep the approved website until an admin approves", async ({
+  browser,
+  page,
+  context,
+}) => {
+  await signInNewOwner(context);
+  const name = `Reviewed Edits Bakery ${suffix()}`;
+  const id = await createListing(context.request, listing(name, { website: "https://old-bakery.example" }));
+  const admin = await adminRequest(browser);
+  const approved = await admin.request.post("/admin", {
+    headers: { Origin: ORIGIN },
+    form: { intent: "approve", id },
+  });
+  expect(approved.status()).toBe(200);
+  const visitorSees = async () => {
+    // A fresh context each time: public pages may be kept for 60 s by the browser.
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/business/${id}`);
+    const shown = await visitorPage
+      .getByRole("listitem")
+      .filter({ has: visitorPage.getByRole("link", { name: /Visit Website/ }) })
+      .textContent();
+    const go = await visitor.request.get(`/go/${id}/website`, { maxRedirects: 0 });
+    await visitor.close();
+    return { shown, location: go.headers()["location"] };
+  };
+  expect(await visitorSees()).toEqual({
+    shown: expect.stringContaining("old-bakery.example"),
+    location: "https://old-bakery.example/",
+  });
+
+  // The owner changes the website: the dashboard shows their version, waiting.
+  await page.goto("/admin");
+  await page
+    .getByRole("button", { name: `Edit ${name}` })
+    .first()
+    .click();
+  const edit = page.getByRole("dialog", { name: "Edit Business" });
+  await edit.getByLabel("Website").fill("https://new-bakery.example");
+  await edit.getByRole("button", { name: "Update Business" }).click();
+  await expectToast(page, "Changes sent for review");
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("Changes waiting for review");
+  await row.getByText("What changed").click();
+  await expect(row).toContainText("https://new-bakery.example");
+
+  // Visitors still get the approved website, on the page and through /go.
+  expect(await visitorSees()).toEqual({
+    shown: expect.stringContaining("old-bakery.example"),
+    location: "https://old-bakery.example/",
+  });
+
+  // The admin reads the change as live → proposed, on a phone-sized screen too, and approves it.
+  const adminPage = await admin.newPage();
+  await adminPage.setViewportSize({ width: 360, height: 800 });
+  await adminPage.goto("/admin");
+  const card = adminPage.getByRole("article", { name: `Changes to ${name}` });
+  await expect(card.getByRole("definition").filter({ hasText: "old-bakery.example" })).toContainText(
+    "https://new-bakery.example",
+  );
+  await expect(card.getByRole("term").filter({ hasText: "Website" })).toBeVisible();
+  expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await card.getByRole("button", { name: `Approve changes to ${name}` }).click();
+  await expectToast(adminPage, "Changes published");
+  await expect(card).toHaveCount(0);
+
+  expect(await visitorSees()).toEqual({
+    shown: expect.stringContaining("new-bakery.example"),
+    location: "https://new-bakery.example/",
+  });
+  await page.reload();
+  await expect(page.getByRole("row").filter({ hasText: name })).not.toContainText(
+    "Changes waiting for review",
+  );
+  await admin.close();
+});
+
 test("a listing is claimed by the code sent to its email, and another by an admin's decision", async ({
   browser,
   page,

@@ -304,15 +304,18 @@ describe("ads", () => {
     expect(scans.every((row) => row.adId === id)).toBe(true);
     expect(JSON.stringify(scans[0])).not.toContain("203.0.113.9");
 
+    // The website only once an admin has approved the ad that points there: a pending ad's link stays home.
     await saveAd(services, ownerA, input({ qrTarget: "website" }), id);
-    expect(
-      await scanShortLink(services, {
+    const scan = () =>
+      scanShortLink(services, {
         code: shortCode,
         kioskId: "not-a-uuid",
         userAgent: BROWSER,
         clientIp: "1.1.1.1",
-      }),
-    ).toEqual({
+      });
+    expect(await scan()).toEqual({ location: `/business/${listingA}`, counted: true });
+    await reviewAd(services, admin, id, { intent: "approve" });
+    expect(await scan()).toEqual({
       location: "https://a.example",
       counted: true,
     });

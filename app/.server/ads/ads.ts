@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { AD_MAX_VIDEO_SECONDS, AD_MESSAGES, adStatus, type AdInput, type AdStatus } from "~/lib/ad-schemas";
 import type { Viewer } from "../auth/guards";
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
@@ -49,6 +49,14 @@ export interface AdView {
   callToAction: string | null;
   qrTarget: "listing" | "website";
   radiusMiles: number;
+  /**
+   * The owner's new distance waiting for review (docs/decisions/076-reviewed-edits.md): kiosks keep playing the ad
+   * within `radiusMiles` until an admin approves it. Null: none waiting.
+   */
+  pendingRadiusMiles: number | null;
+  /** Why the owner's last distance change was not approved. */
+  targetingRejectionReason: string | null;
+  targetingSubmittedAt: Date | null;
   shortCode: string;
   status: AdStatus;
   /** Why it was rejected (the admin's words, or why its media cannot be shown). */
@@ -80,6 +88,9 @@ const adColumns = {
   callToAction: ads.callToAction,
   qrTarget: ads.qrTarget,
   radiusMiles: ads.radiusMiles,
+  pendingRadiusMiles: ads.pendingRadiusMiles,
+  targetingRejectionReason: ads.targetingRejectionReason,
+  targetingSubmittedAt: ads.targetingSubmittedAt,
   shortCode: ads.shortCode,
   reviewStatus: ads.reviewStatus,
   rejectionReason: ads.rejectionReason,
@@ -201,6 +212,9 @@ function toView(
     callToAction: row.callToAction,
     qrTarget: row.qrTarget,
     radiusMiles: row.radiusMiles,
+    pendingRadiusMiles: row.pendingRadiusMiles,
+    targetingRejectionReason: row.targetingRejectionReason,
+    targetingSubmittedAt: row.targetingSubmittedAt,
     shortCode: row.shortCode,
     status,
     reason,
@@ -326,7 +340,8 @@ export function newShortCode(): string {
 }
 
 export type SaveAdResult =
-  | { ok: true; id: string; resubmitted: boolean; created: boolean }
+  /** `targetingHeld`: the ad plays as approved while its new distance waits for review. */
+  | { ok: true; id: string; resubmitted: boolean; created: boolean; targetingHeld?: boolean }
   | { ok: false; status: 400; fieldErrors: Record<string, string> }
   | { ok: false; status: 404 };
 
@@ -347,7 +362,8 @@ const CONTENT_FIELDS = [
  * Creates (no id) or updates (id) one of the viewer's ads from the editor's checked input. The listing and the
  * media must be the viewer's own; a video longer than the limit, media that failed processing, or a website QR
  * target for a listing without a website are refused under their fields. An edit that changes the content of an
- * approved or rejected ad sends it back to review.
+ * approved or rejected ad sends it back to review. A new distance alone for an approved ad waits for review while
+ * the ad keeps playing where it was approved to (docs/decisions/076-reviewed-edits.md).
  */
 export async function saveAd(
   { db }: Pick<Services, "db">,
@@ -420,10 +436,12 @@ export async function saveAd(
       (field) => JSON.stringify(current[field]) !== JSON.stringify(values[field]),
     );
     const resubmit = changed && current.reviewStatus !== "pending";
+    const targeting = targetingOf(current, values.radiusMiles, changed);
     await tx
       .update(ads)
       .set({
         ...values,
+        ...targeting.columns,
         ...(resubmit
           ? {
               reviewStatus: "pending" as const,
@@ -435,8 +453,36 @@ export async function saveAd(
           : {}),
       })
       .where(and(eq(ads.id, id), eq(ads.userId, viewer.id)));
-    return { ok: true, id, resubmitted: resubmit, created: false } as const;
+    return { ok: true, id, resubmitted: resubmit, created: false, targetingHeld: targeting.held } as const;
   });
+}
+
+/**
+ * Where an edit leaves an ad's targeting. The distance the kiosks use changes at once unless the ad is approved
+ * and stays approved (its content is unchanged): then the new distance waits for review, and the approved one
+ * stays in `radius_miles`. Putting the approved distance back withdraws the change.
+ */
+function targetingOf(
+  current: typeof ads.$inferSelect,
+  radiusMiles: number,
+  contentChanged: boolean,
+): { held: boolean; columns: Partial<typeof ads.$inferInsert> } {
+  const cleared = { pendingRadiusMiles: null, targetingSubmittedAt: null, targetingRejectionReason: null };
+  if (contentChanged || current.reviewStatus !== "approved")
+    return { held: false, columns: { radiusMiles, ...cleared } };
+  if (radiusMiles === current.radiusMiles)
+    return { held: false, columns: { radiusMiles, pendingRadiusMiles: null, targetingSubmittedAt: null } };
+  if (radiusMiles === current.pendingRadiusMiles)
+    return { held: true, columns: { radiusMiles: current.radiusMiles } };
+  return {
+    held: true,
+    columns: {
+      radiusMiles: current.radiusMiles,
+      pendingRadiusMiles: radiusMiles,
+      targetingSubmittedAt: new Date(),
+      targetingRejectionReason: null,
+    },
+  };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -490,6 +536,8 @@ export async function deleteAd(
 
 export interface AdminAdsPage {
   queue: AdView[];
+  /** Approved ads whose owner asked for a new distance, oldest request first. */
+  targeting: AdView[];
   recent: AdView[];
 }
 
@@ -503,18 +551,22 @@ export async function listAdsForReview(
   { recentLimit = 50 }: { recentLimit?: number } = {},
 ): Promise<({ ok: true } & AdminAdsPage) | Forbidden> {
   if (!viewer.isAdmin) return FORBIDDEN;
-  const [queueRows, recentRows] = await Promise.all([
+  const [queueRows, targetingRows, recentRows] = await Promise.all([
     selectAds(services.db)
       .where(and(eq(ads.reviewStatus, "pending"), eq(media.processingStatus, "ready"), isNull(ads.pausedAt)))
       .orderBy(asc(ads.submittedAt), asc(ads.id)),
+    selectAds(services.db)
+      .where(and(isNotNull(ads.pendingRadiusMiles), eq(ads.reviewStatus, "approved")))
+      .orderBy(asc(ads.targetingSubmittedAt), asc(ads.id)),
     selectAds(services.db).orderBy(desc(ads.updatedAt), desc(ads.id)).limit(recentLimit),
   ]);
-  const [queue, recent] = await Promise.all([
+  const [queue, targeting, recent] = await Promise.all([
     toViews(services, queueRows, true),
+    toViews(services, targetingRows, true),
     toViews(services, recentRows, true),
   ]);
   // A video over the limit reads as Rejected and needs no review.
-  return { ok: true, queue: queue.filter((ad) => ad.status === "pending"), recent };
+  return { ok: true, queue: queue.filter((ad) => ad.status === "pending"), targeting, recent };
 }
 
 export type ReviewDecision = { intent: "approve" } | { intent: "reject"; reason: string };
@@ -565,6 +617,65 @@ export async function reviewAd(
       text: approved
         ? `${greeting}\n\nGood news: your ad "${ad.title}" is approved. It plays on the Local Shine kiosks near your listing whenever its schedule allows.\n\nSee it and its status: ${link}\n\nThe Local Shine team`
         : `${greeting}\n\nYour ad "${ad.title}" was not approved. The reviewer wrote:\n\n${decision.reason}\n\nEdit the ad and it goes back to review: ${link}\n\nThe Local Shine team`,
+      reference: `ad:${id}`,
+    });
+    return { ok: true } as const;
+  });
+  if (result.ok) jobs.wake(MAIL_JOB);
+  return result;
+}
+
+export type TargetingDecision =
+  { intent: "approve-targeting" } | { intent: "reject-targeting"; reason: string };
+
+/**
+ * Approves (the kiosks use the new distance from the next catalog read) or rejects (the approved distance stays)
+ * an owner's new distance for an approved ad, and emails the owner in the same transaction. Admins only; an ad
+ * with no distance waiting answers 409.
+ */
+export async function reviewAdTargeting(
+  { db, jobs, env }: Pick<Services, "db" | "jobs" | "env">,
+  viewer: AdminViewer,
+  id: string,
+  decision: TargetingDecision,
+): Promise<{ ok: true } | { ok: false; status: 404 | 409 } | Forbidden> {
+  if (!viewer.isAdmin) return FORBIDDEN;
+  const result = await db.transaction(async (tx) => {
+    const [ad] = await tx
+      .select({
+        title: ads.title,
+        reviewStatus: ads.reviewStatus,
+        pendingRadiusMiles: ads.pendingRadiusMiles,
+        ownerEmail: users.email,
+        ownerName: users.name,
+      })
+      .from(ads)
+      .innerJoin(users, eq(users.id, ads.userId))
+      .where(eq(ads.id, id))
+      .for("update", { of: ads });
+    if (!ad) return { ok: false, status: 404 } as const;
+    if (ad.pendingRadiusMiles === null || ad.reviewStatus !== "approved")
+      return { ok: false, status: 409 } as const;
+    const approved = decision.intent === "approve-targeting";
+    await tx
+      .update(ads)
+      .set({
+        ...(approved ? { radiusMiles: ad.pendingRadiusMiles } : {}),
+        pendingRadiusMiles: null,
+        targetingSubmittedAt: null,
+        targetingRejectionReason: approved ? null : decision.reason,
+      })
+      .where(eq(ads.id, id));
+    const miles = ad.pendingRadiusMiles === 1 ? "1 mile" : `${ad.pendingRadiusMiles} miles`;
+    const greeting = ad.ownerName ? `Hi ${ad.ownerName},` : "Hi,";
+    await enqueueEmail(tx, {
+      to: ad.ownerEmail,
+      subject: approved
+        ? `Your ad "${ad.title}" now plays within ${miles}`
+        : `Your new distance for "${ad.title}" was not approved`,
+      text: approved
+        ? `${greeting}\n\nYour ad "${ad.title}" now plays on the kiosks within ${miles} of your listing.\n\nThe Local Shine team`
+        : `${greeting}\n\nYour ad "${ad.title}" keeps playing where it did: the new distance (${miles}) was not approved. The reviewer wrote:\n\n${decision.reason}\n\n${env.APP_URL}/dashboard/ads/${id}\n\nThe Local Shine team`,
       reference: `ad:${id}`,
     });
     return { ok: true } as const;

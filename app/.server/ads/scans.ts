@@ -39,7 +39,9 @@ export function dailyVisitorHash(
 /**
  * A visit to an ad's short link (docs/product.md#ads): where to send the visitor (the listing's page, or its
  * website when the ad says so and the listing has one), after recording the scan unless the visitor is an obvious
- * bot. Null for a code no ad has.
+ * bot. Null for a code no ad has. The website is only ever a reviewed one: the listing's live (approved) column,
+ * and only for an approved ad of a published listing, so no one can point a short link of ours at an address no
+ * admin has seen (docs/decisions/076-reviewed-edits.md).
  */
 export async function scanShortLink(
   { db, env }: Pick<Services, "db" | "env">,
@@ -47,12 +49,22 @@ export async function scanShortLink(
 ): Promise<{ location: string; counted: boolean } | null> {
   if (!SHORT_CODE.test(scan.code)) return null;
   const [ad] = await db
-    .select({ id: ads.id, qrTarget: ads.qrTarget, businessId: ads.businessId, website: businesses.website })
+    .select({
+      id: ads.id,
+      qrTarget: ads.qrTarget,
+      businessId: ads.businessId,
+      website: businesses.website,
+      reviewed:
+        sql<boolean>`(${ads.reviewStatus} = 'approved' and ${businesses.status} = 'published')`.mapWith(
+          Boolean,
+        ),
+    })
     .from(ads)
     .innerJoin(businesses, eq(businesses.id, ads.businessId))
     .where(eq(ads.shortCode, scan.code));
   if (!ad) return null;
-  const location = ad.qrTarget === "website" && ad.website ? ad.website : `/business/${ad.businessId}`;
+  const location =
+    ad.reviewed && ad.qrTarget === "website" && ad.website ? ad.website : `/business/${ad.businessId}`;
   const bot = !scan.userAgent || isbot(scan.userAgent);
   if (bot) return { location, counted: false };
   const now = scan.now ?? new Date();

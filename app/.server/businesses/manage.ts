@@ -21,6 +21,8 @@ import { claimStorage } from "../media/storage-quota";
 import { queueMediaProcessing } from "../media-processing";
 import type { StoredUpload } from "../infra/uploads";
 import type { Coordinates } from "./geocode";
+import { dropListingEdit, listingEditsOf, proposeListingEdit, toListingEdit } from "./listing-edits";
+import { LISTING_EDIT_FIELDS, type ListingEditField } from "~/lib/listing-edits";
 
 // Owner and admin management of listings (docs/product.md#business-listing-dashboard, #who-may-change-what).
 // Authorization lives in each query's WHERE clause: an owner's statements carry `user_id = viewer.id`, an admin's
@@ -53,9 +55,13 @@ const managedColumns = {
   hours: businesses.hours,
   ownerVerifiedAt: businesses.ownerVerifiedAt,
   showKioskPlays: businesses.showKioskPlays,
-} satisfies Record<keyof ManagedBusiness, unknown>;
+} satisfies Record<Exclude<keyof ManagedBusiness, "edit">, unknown>;
+
+type ManagedRow = Omit<ManagedBusiness, "edit">;
 
 export type ManageViewer = Pick<Viewer, "id" | "isAdmin">;
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The rows this viewer may see and change: their own, or every row for an admin. */
 function manageableBy(viewer: ManageViewer): SQL | undefined {
@@ -110,7 +116,24 @@ export async function listManagedBusinesses(
     .orderBy(desc(businesses.createdAt), desc(businesses.id))
     .limit(MANAGE_PAGE_SIZE)
     .offset((page - 1) * MANAGE_PAGE_SIZE);
-  return { businesses: rows as ManagedBusiness[], total, page, pageCount };
+  return { businesses: await withEdits(db, viewer, rows as ManagedRow[]), total, page, pageCount };
+}
+
+/**
+ * Each row with its owner's edit waiting for review (or rejected), in one query. An owner sees their proposed
+ * values in the row (what the edit dialog preloads); an admin sees the live ones, with the edit beside them.
+ */
+async function withEdits(db: Database, viewer: ManageViewer, rows: ManagedRow[]): Promise<ManagedBusiness[]> {
+  const edits = await listingEditsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const edit = edits.get(row.id);
+    if (!edit) return { ...row, edit: null };
+    const proposed = viewer.isAdmin ? {} : (edit.changes as Partial<ManagedRow>);
+    return { ...row, ...proposed, edit: toListingEdit(row, edit) };
+  });
 }
 
 /** Newly stored images for a save, by form field. */
@@ -161,8 +184,6 @@ function formColumns(viewer: ManageViewer, { input, position, images, timeZone =
     ...(images.owner_image ? { ownerImageUrl: images.owner_image.url } : {}),
   };
 }
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const IMAGE_TITLES: Record<BusinessImageField, (name: string) => string> = {
   image: (name) => `${name} image`,
@@ -220,7 +241,7 @@ export async function createBusiness(
       .returning(managedColumns);
     await recordImages(tx, viewer, changes.input.name, changes);
     await syncOpenSpans(tx, row!.id, changes.timeZone ?? null);
-    return row as ManagedBusiness;
+    return { ...(row as ManagedRow), edit: null };
   });
 }
 
@@ -236,6 +257,16 @@ export async function updateBusiness(
 ): Promise<ManagedBusiness | null> {
   if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
+    if (!viewer.isAdmin) {
+      const [current] = await tx
+        .select({ status: businesses.status })
+        .from(businesses)
+        .where(and(eq(businesses.id, id), manageableBy(viewer)))
+        .for("update");
+      if (!current) return null;
+      // docs/decisions/076-reviewed-edits.md: a published listing's public fields change only by review.
+      if (current.status === "published") return holdOwnerEdit(tx, viewer, id, changes);
+    }
     const [row] = await tx
       .update(businesses)
       .set({
@@ -250,10 +281,49 @@ export async function updateBusiness(
       .where(and(eq(businesses.id, id), manageableBy(viewer)))
       .returning(managedColumns);
     if (!row) return null;
+    // The owner's save of a listing the public does not see is its whole new version: no edit is left waiting.
+    if (!viewer.isAdmin) await dropListingEdit(tx, id);
     await recordImages(tx, viewer, changes.input.name, changes);
     await syncOpenSpans(tx, id, changes.timeZone ?? null);
-    return row as ManagedBusiness;
+    const [edited] = viewer.isAdmin
+      ? await withEdits(tx as unknown as Database, viewer, [row as ManagedRow])
+      : [];
+    return edited ?? { ...(row as ManagedRow), edit: null };
   });
+}
+
+/**
+ * An owner's save of their published listing: the public fields become an edit waiting for review (the row keeps
+ * the approved values); only the owner's display choice, which shows nothing they wrote, is saved at once. New
+ * images are stored and counted now, and go public if the edit is approved.
+ */
+async function holdOwnerEdit(
+  tx: Transaction,
+  viewer: ManageViewer,
+  id: string,
+  changes: BusinessChanges,
+): Promise<ManagedBusiness | null> {
+  const columns = formColumns(viewer, changes);
+  const proposed = Object.fromEntries(
+    LISTING_EDIT_FIELDS.filter((field) => field in columns).map((field) => [
+      field,
+      columns[field as keyof typeof columns],
+    ]),
+  ) as Partial<Record<ListingEditField, unknown>>;
+  const edit = await proposeListingEdit(tx, id, viewer.id, proposed);
+  const [row] = await tx
+    .update(businesses)
+    .set({
+      showKioskPlays: columns.showKioskPlays,
+      // Modified, as the sitemap tells search engines, only when something public changed.
+      updatedAt: sql`case when ${businesses.showKioskPlays} = ${columns.showKioskPlays} then ${businesses.updatedAt} else now() end`,
+    })
+    .where(and(eq(businesses.id, id), manageableBy(viewer)))
+    .returning(managedColumns);
+  if (!row) return null;
+  await recordImages(tx, viewer, changes.input.name, changes);
+  const [shown] = await withEdits(tx as unknown as Database, viewer, [row as ManagedRow]);
+  return shown ?? { ...(row as ManagedRow), edit };
 }
 
 /**
@@ -355,5 +425,8 @@ export async function listPendingBusinesses(
     .where(eq(businesses.status, "pending"))
     .orderBy(businesses.createdAt, businesses.id)
     .limit(100);
-  return { ok: true, queue: rows as (ManagedBusiness & { ownerEmail: string | null })[] };
+  return {
+    ok: true,
+    queue: (rows as (ManagedRow & { ownerEmail: string | null })[]).map((row) => ({ ...row, edit: null })),
+  };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { isUuid } from "~/lib/uuid";
 import { localTime } from "~/lib/ad-schedule";
@@ -55,7 +55,9 @@ export function isContactAction(value: string): value is ContactAction {
 
 /**
  * Where a contact action sends the visitor: the business's phone, email, website or directions to its address.
- * Null when the business does not exist or has no such contact.
+ * Null when the business does not exist, is not published or has no such contact. Only a published listing's live
+ * (approved) columns are read: an address no admin has reviewed is never a redirect of ours
+ * (docs/decisions/076-reviewed-edits.md).
  */
 export async function contactTarget(
   { db }: Pick<Services, "db">,
@@ -74,7 +76,7 @@ export async function contactTarget(
       zipCode: businesses.zipCode,
     })
     .from(businesses)
-    .where(eq(businesses.id, businessId));
+    .where(and(eq(businesses.id, businessId), eq(businesses.status, "published")));
   if (!business) return null;
   switch (action) {
     case "call":

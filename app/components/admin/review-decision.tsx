@@ -6,7 +6,8 @@ import { Textarea } from "~/components/ui/textarea";
 
 /**
  * An admin's review decision inside a review form (ads, listings): the reason (needed to reject) and Approve /
- * Reject, sent as `intent`. `subject` names what is reviewed for the buttons' accessible names.
+ * Reject, sent as `intent` (`intents` renames the two values when a form reviews something else, such as an edit).
+ * `subject` names what is reviewed for the buttons' accessible names.
  */
 export function ReviewDecision({
   reason,
@@ -14,12 +15,14 @@ export function ReviewDecision({
   maxLength,
   subject,
   busy,
+  intents = { approve: "approve", reject: "reject" },
 }: {
   reason: ComponentProps<typeof Field>["field"];
   hint: string;
   maxLength: number;
   subject: string;
   busy: boolean;
+  intents?: { approve: string; reject: string };
 }) {
   return (
     <>
@@ -27,13 +30,19 @@ export function ReviewDecision({
         <Textarea rows={2} maxLength={maxLength} />
       </Field>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value="approve" disabled={busy} aria-label={`Approve ${subject}`}>
+        <Button
+          type="submit"
+          name="intent"
+          value={intents.approve}
+          disabled={busy}
+          aria-label={`Approve ${subject}`}
+        >
           <Icon name="check" aria-hidden /> Approve
         </Button>
         <Button
           type="submit"
           name="intent"
-          value="reject"
+          value={intents.reject}
           variant="outline"
           disabled={busy}
           className="text-destructive hover:bg-destructive/10 hover:text-destructive"

@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import { AdStatusBadge } from "./ad-status-badge";
 import { PauseButton } from "./pause-button";
+import { TargetingNote } from "./targeting-note";
 import { Button } from "~/components/ui/button";
 import { ConfirmDeleteButton } from "~/components/ui/confirm-delete-button";
 import { Icon } from "~/components/ui/icon";
@@ -30,6 +31,9 @@ export interface AdCardData {
   media: { kind: "image" | "video"; src: string; poster: string | null; ready: boolean };
   shortLink: string;
   scans: number;
+  radiusMiles: number;
+  pendingRadiusMiles: number | null;
+  targetingRejectionReason: string | null;
 }
 
 function formatDate(date: string) {
@@ -84,6 +88,7 @@ export function AdCard({ ad }: { ad: AdCardData }) {
             {ad.reason}
           </p>
         ) : null}
+        <TargetingNote ad={ad} />
         {paused && ad.pausedByAdmin ? (
           <p className="text-sm text-muted-foreground">Paused by an admin. Contact us to have it resumed.</p>
         ) : null}

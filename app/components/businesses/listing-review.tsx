@@ -9,9 +9,8 @@ import type { FormReply } from "~/lib/form-submission";
 import { LISTING_STATUS_LABELS } from "~/lib/listing-status";
 import { useReplyToast } from "~/lib/use-reply-toast";
 import { useValidatedForm } from "~/lib/use-validated-form";
+import { LISTING_DECISION_KEY, ListingEditNote } from "./listing-edit";
 
-/** A listing's review state as its row shows it; a rejected listing shows the reviewer's reason. */
-const LISTING_DECISION_KEY = "listing-decision";
 const CLAIM_DECISION_KEY = "claim-decision";
 
 /** The toasts of review and claim decisions, from a component that stays on the page when the cards leave it. */
@@ -23,10 +22,14 @@ export function DecisionToasts() {
   return null;
 }
 
+/**
+ * A listing's review state as its row shows it: a rejected listing shows the reviewer's reason, and a published one
+ * its owner's changes waiting for review (or why they were rejected).
+ */
 export function ListingStatusBadge({
   business,
 }: {
-  business: Pick<ManagedBusiness, "status" | "rejectionReason">;
+  business: Pick<ManagedBusiness, "status" | "rejectionReason" | "edit" | "name">;
 }) {
   const variant =
     business.status === "published"
@@ -40,6 +43,7 @@ export function ListingStatusBadge({
       {business.status === "rejected" && business.rejectionReason ? (
         <span className="text-xs text-muted-foreground">Reason: {business.rejectionReason}</span>
       ) : null}
+      {business.edit ? <ListingEditNote edit={business.edit} name={business.name} /> : null}
     </span>
   );
 }

@@ -3,10 +3,11 @@ import type { Route } from "./+types/ads";
 import { AdStatusBadge } from "~/components/ads/ad-status-badge";
 import { PauseButton } from "~/components/ads/pause-button";
 import { ReviewCard } from "~/components/ads/review-card";
+import { TargetingReviewCard } from "~/components/ads/targeting-review-card";
 import { AD_TOASTS, AdReviewSchema } from "~/lib/ad-schemas";
 import type { FormReply } from "~/lib/form-submission";
 import { useReplyToast } from "~/lib/use-reply-toast";
-import { listAdsForReview, reviewAd, setAdPausedByAdmin } from "~/.server/ads/ads";
+import { listAdsForReview, reviewAd, reviewAdTargeting, setAdPausedByAdmin } from "~/.server/ads/ads";
 import { qrSvg } from "~/.server/ads/qr";
 import { dialogAction } from "~/.server/actions/dialog-action";
 import { formReply } from "~/.server/actions/form-actions";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return { ...ad, shortLink, qr: await qrSvg(shortLink) };
     }),
   );
-  return { queue, recent: result.recent };
+  return { queue, targeting: result.targeting, recent: result.recent };
 }
 
 /** Approve, reject (with a reason), pause and resume; the domain functions refuse anyone but an admin. */
@@ -53,6 +54,24 @@ export function action(args: Route.ActionArgs) {
           toast: input.intent === "approve" ? AD_TOASTS.approved : AD_TOASTS.rejected,
         });
       }
+      if (input.intent === "approve-targeting" || input.intent === "reject-targeting") {
+        const result = await reviewAdTargeting(services, viewer, input.id, input);
+        if (!result.ok) {
+          log.info(
+            { status: result.status, userId: viewer.id, adId: input.id },
+            "ad targeting review refused",
+          );
+          return formReply({ ok: false, toast: AD_TOASTS.actionFailed }, result.status);
+        }
+        log.info({ userId: viewer.id, adId: input.id, decision: input.intent }, "ad targeting reviewed");
+        return formReply({
+          ok: true,
+          intent: input.intent,
+          id: input.id,
+          toast:
+            input.intent === "approve-targeting" ? AD_TOASTS.targetingApproved : AD_TOASTS.targetingRejected,
+        });
+      }
       const result = await setAdPausedByAdmin(services, viewer, input.id, input.intent === "pause");
       if (!result.ok) return formReply({ ok: false, toast: AD_TOASTS.actionFailed }, result.status);
       return formReply({
@@ -66,7 +85,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function AdReview({ loaderData }: Route.ComponentProps) {
-  const { queue, recent } = loaderData;
+  const { queue, targeting, recent } = loaderData;
   return (
     <>
       <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
@@ -74,8 +93,9 @@ export default function AdReview({ loaderData }: Route.ComponentProps) {
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">Admin</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Ad review</h1>
           <p className="mt-3 max-w-2xl text-muted-foreground">
-            Owners' ads wait here, oldest first, once their media is ready for screens. Approve, or reject
-            with a reason the owner will read; either way they are emailed.
+            Owners' ads wait here, oldest first, once their media is ready for screens, and so do approved
+            ads' new distances. Approve, or reject with a reason the owner will read; either way they are
+            emailed.
           </p>
         </div>
       </section>
@@ -97,6 +117,24 @@ export default function AdReview({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+      {targeting.length > 0 ? (
+        <section className="container-page space-y-4 pb-10" aria-labelledby="targeting-heading">
+          <h2 id="targeting-heading" className="text-xl font-semibold">
+            Distance changes <span className="text-muted-foreground">({targeting.length})</span>
+          </h2>
+          <p className="max-w-2xl text-sm text-muted-foreground">
+            Approved ads whose owners asked to play on kiosks at a new distance. They keep playing at the live
+            distance until you approve.
+          </p>
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {targeting.map((ad) => (
+              <li key={ad.id}>
+                <TargetingReviewCard ad={ad} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="container-page space-y-4 pb-14" aria-labelledby="recent-heading">
         <h2 id="recent-heading" className="text-xl font-semibold">
           All ads

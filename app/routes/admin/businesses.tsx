@@ -25,6 +25,8 @@ import {
   reviewBusiness,
 } from "~/.server/businesses/manage";
 import { ClaimDecisionCard, DecisionToasts, ListingReviewCard } from "~/components/businesses/listing-review";
+import { ListingEditReviewCard } from "~/components/businesses/listing-edit";
+import { listPendingListingEdits, reviewListingEdit } from "~/.server/businesses/listing-edits";
 import { decideClaim, listPendingClaims } from "~/.server/businesses/claims";
 import { BUSINESS_FORM_BUDGET, businessFormOptions, saveBusiness } from "~/.server/businesses/save-business";
 import { dialogAction, type DialogRequest } from "~/.server/actions/dialog-action";
@@ -52,10 +54,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const pending = viewer.isAdmin ? await listPendingBusinesses(db, viewer) : null;
     const claims = viewer.isAdmin ? await listPendingClaims(db, viewer) : null;
+    const edits = viewer.isAdmin ? await listPendingListingEdits(db, viewer) : null;
     return {
       ...base,
       ...(await listManagedBusinesses(db, viewer, search)),
       queue: pending?.ok ? pending.queue : [],
+      edits: edits?.ok ? edits.queue : [],
       claims: claims?.ok ? claims.claims : [],
       loadError: false,
     };
@@ -66,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...base,
       businesses: [],
       queue: [],
+      edits: [],
       claims: [],
       total: 0,
       page: 1,
@@ -90,6 +95,21 @@ export function action(args: Route.ActionArgs) {
         return formReply({ ok: true, intent: input.intent, id: input.claimId, toast: CLAIM_TOASTS.decided });
       }
       const { id } = input;
+      if (input.intent === "approve-edit" || input.intent === "reject-edit") {
+        // docs/decisions/076-reviewed-edits.md: admins only (the domain function refuses anyone else with 403).
+        const result = await reviewListingEdit(services, viewer, id, input);
+        if (!result.ok) {
+          log.info(
+            { status: result.status, userId: viewer.id, businessId: id },
+            "listing edit review refused",
+          );
+          return formReply({ ok: false, toast: BUSINESS_TOASTS.reviewFailed }, result.status);
+        }
+        log.info({ userId: viewer.id, businessId: id, decision: input.intent }, "listing edit reviewed");
+        const toast =
+          input.intent === "approve-edit" ? BUSINESS_TOASTS.editApproved : BUSINESS_TOASTS.editRejected;
+        return formReply({ ok: true, intent: input.intent, id, toast });
+      }
       if (input.intent !== "delete") {
         // docs/product.md#reviewed-listings: admins only (the domain function refuses anyone else with 403).
         const result = await reviewBusiness(services, viewer, id, input);
@@ -139,18 +159,20 @@ async function saveBusinessForm({ request, viewer, services, log }: DialogReques
   }
   const { mode, business } = saved;
   log.info({ businessId: business.id, userId: viewer.id, mode }, `business ${mode}d`);
-  // An owner's new listing is not public yet: the toast says it went to review.
+  // An owner's new listing, or their edit of a published one, is not public yet: the toast says it went to review.
   const toast =
     mode === "create"
       ? viewer.isAdmin
         ? BUSINESS_TOASTS.created
         : BUSINESS_TOASTS.submitted
-      : BUSINESS_TOASTS.updated;
+      : !viewer.isAdmin && business.edit?.status === "pending"
+        ? BUSINESS_TOASTS.changesSubmitted
+        : BUSINESS_TOASTS.updated;
   return formReply({ ok: true, intent: mode, id: business.id, toast }, mode === "create" ? 201 : 200);
 }
 
 export default function BusinessDashboard({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, q, businesses, queue, claims, total, page, pageCount, loadError } = loaderData;
+  const { isAdmin, q, businesses, queue, edits, claims, total, page, pageCount, loadError } = loaderData;
   const [dialog, setDialog] = useState<{ open: boolean; business: ManagedBusiness | null; key: number }>({
     open: false,
     business: null,
@@ -210,6 +232,23 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
           <div className="grid gap-4 lg:grid-cols-2">
             {queue.map((business) => (
               <ListingReviewCard key={business.id} business={business} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      {isAdmin && edits.length > 0 ? (
+        <section className="container-page space-y-4 pt-10" aria-labelledby="edit-queue-title">
+          <h2 id="edit-queue-title" className="text-xl font-semibold text-ink">
+            Changes to review ({edits.length})
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Owners&apos; edits of published listings. The public sees the current version until you approve
+            the changes; a rejection keeps it and emails the owner your reason.
+          </p>
+          <div className="grid gap-4 lg:grid-cols-2">
+            {edits.map((review) => (
+              <ListingEditReviewCard key={review.id} review={review} />
             ))}
           </div>
         </section>

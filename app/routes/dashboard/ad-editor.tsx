@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/ad-editor";
 import { AdPreview } from "~/components/ads/ad-preview";
+import { TargetingNote } from "~/components/ads/targeting-note";
 import { AdStatusBadge } from "~/components/ads/ad-status-badge";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError } from "~/components/ui/field";
@@ -82,6 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const toast = result.created || result.resubmitted ? AD_TOASTS.created : AD_TOASTS.updated;
   if (result.resubmitted) return redirectWithToast("/dashboard/ads", AD_TOASTS.resubmitted);
+  if (result.targetingHeld) return redirectWithToast("/dashboard/ads", AD_TOASTS.targetingSubmitted);
   return redirectWithToast("/dashboard/ads", toast);
 }
 
@@ -116,7 +118,8 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
           })),
           callToAction: ad.callToAction ?? "",
           qrTarget: ad.qrTarget,
-          radiusMiles: String(ad.radiusMiles),
+          // The owner's own version: a new distance waiting for review, else the approved one.
+          radiusMiles: String(ad.pendingRadiusMiles ?? ad.radiusMiles),
         }
       : {
           businessId: choices.listings.length === 1 ? choices.listings[0]!.id : undefined,
@@ -162,7 +165,7 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
       status={ad ? <AdStatusBadge status={ad.status} /> : null}
       intro={
         ad?.status === "approved"
-          ? "This ad is approved. Changing what it shows or when sends it back to review; it keeps playing as it is until then."
+          ? "This ad is approved. Changing what it shows or when sends it back to review. A new distance alone waits for review while the ad keeps playing where it does now."
           : "Every ad is reviewed by our team before it plays. We'll email you when it has been looked at."
       }
     >
@@ -174,6 +177,11 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
           <span className="font-semibold">Not approved: </span>
           {ad.reason}
         </p>
+      ) : null}
+      {ad ? (
+        <div className="mb-6">
+          <TargetingNote ad={ad} />
+        </div>
       ) : null}
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
         <Form method="post" {...getFormProps(form)} className="space-y-8">

@@ -17,6 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { INDUSTRY_IDS } from "~/lib/industries";
+import type { ListingChanges } from "~/lib/listing-edits";
 import type { WeeklyHours } from "~/lib/opening-hours";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -254,6 +255,31 @@ export const businesses = pgTable(
   ],
 );
 
+/**
+ * An owner's edit of a published listing, waiting for review (docs/decisions/076-reviewed-edits.md): only the
+ * changed public fields, by column name. The `businesses` row keeps the approved values every public read uses;
+ * approving copies these onto it. A rejected edit stays (with the reason) until the owner edits again. One per
+ * listing: a new edit replaces it.
+ */
+export const businessEdits = pgTable(
+  "business_edits",
+  {
+    businessId: uuid("business_id")
+      .primaryKey()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    changes: jsonb("changes").$type<ListingChanges>().notNull(),
+    status: text("status").$type<"pending" | "rejected">().notNull().default("pending"),
+    rejectionReason: text("rejection_reason"),
+    submittedBy: text("submitted_by").references(() => users.id, { onDelete: "set null" }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("business_edits_status_check", sql.raw(`status in ('pending', 'rejected')`)),
+    index("business_edits_queue_idx").on(table.submittedAt).where(sql.raw(`status = 'pending'`)),
+  ],
+);
+
 // The directory's exact "Showing N" count (docs/product.md#directory-lists) without counting 100,000 rows per page
 // view: running totals kept in step by statement triggers on `businesses` (drizzle/0003_directory_counts.sql), so every
 // writer (forms, seeders, psql) updates them in its own transaction. Read-only for application code. Why:
@@ -471,6 +497,14 @@ export const ads = pgTable(
     shortCode: text("short_code").notNull(),
     /** Kiosks within this many miles of the listing play the ad (unless an admin picks kiosks). */
     radiusMiles: integer("radius_miles").notNull().default(5),
+    /**
+     * An owner's new distance for an approved ad, waiting for review: the kiosks keep playing it within
+     * `radius_miles` until an admin approves (docs/decisions/076-reviewed-edits.md). Null: none waiting.
+     */
+    pendingRadiusMiles: integer("pending_radius_miles"),
+    targetingSubmittedAt: timestamp("targeting_submitted_at", { withTimezone: true }),
+    /** Why the last targeting change was not approved (the admin's words), until the owner changes it again. */
+    targetingRejectionReason: text("targeting_rejection_reason"),
     reviewStatus: text("review_status").$type<AdReviewStatus>().notNull().default("pending"),
     rejectionReason: text("rejection_reason"),
     /** When the ad's current content was sent to review: the queue's order, oldest first. */
@@ -495,6 +529,13 @@ export const ads = pgTable(
     check("ads_qr_target_check", sql.raw(`qr_target in ('listing', 'website')`)),
     check("ads_image_seconds_check", sql.raw(`image_seconds is null or image_seconds between 5 and 30`)),
     check("ads_radius_check", sql.raw(`radius_miles between 1 and 100`)),
+    check(
+      "ads_pending_radius_check",
+      sql.raw(`pending_radius_miles is null or pending_radius_miles between 1 and 100`),
+    ),
+    index("ads_targeting_queue_idx")
+      .on(table.targetingSubmittedAt)
+      .where(sql.raw(`pending_radius_miles is not null`)),
     check("ads_dates_check", sql.raw(`ends_on is null or ends_on >= starts_on`)),
     check("ads_short_code_check", sql.raw(`short_code ~ '^[A-Za-z0-9]{6,16}$'`)),
   ],
@@ -803,6 +844,7 @@ export const schema = {
   media,
   businesses,
   businessOpenSpans,
+  businessEdits,
   businessClaims,
   businessCountsByIndustry,
   businessCountsByZip,
