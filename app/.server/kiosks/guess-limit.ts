@@ -9,6 +9,12 @@ import { hitRateLimit, type RateLimitRule } from "../infra/rate-limit";
 export const DEVICE_GUESS_RULE: RateLimitRule = { window: 600, max: 20 };
 /** New pairing codes from one address: a waiting screen asks for one every 10 minutes. */
 export const PAIRING_START_RULE: RateLimitRule = { window: 3600, max: 30 };
+/**
+ * Codes waiting for an admin, site-wide (expired and claimed ones aside). A shop brings up a screen or two at a
+ * time; past this, new screens wait (429) until a code is claimed or expires, however many addresses ask, so nobody
+ * can fill the code space or the admin's list with forwarded addresses.
+ */
+export const PENDING_PAIRINGS_CAP = 50;
 /** Wrong pairing codes from one address. */
 export const CODE_GUESS_RULE: RateLimitRule = { window: 600, max: 10 };
 /** Wrong pairing codes from everyone together: what keeps the code space (31⁶) out of reach. */
