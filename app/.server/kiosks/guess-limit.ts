@@ -26,9 +26,11 @@ export interface GuessVerdict {
 }
 
 /**
- * Addresses that went over DEVICE_GUESS_RULE, remembered by this process until their window ends: a blocked address is
- * refused before its token is even looked up, so a lucky guess after the limit gets nothing either, and a flood of
- * guesses costs no database writes. Other processes learn it from the shared counter at their next wrong guess.
+ * Addresses that went over DEVICE_GUESS_RULE, remembered by this process until their window ends. A blocked
+ * address's wrong tokens and secrets are refused (429) without counting, so a flood of guesses costs one indexed
+ * lookup each and no writes; its right ones are still accepted, so nobody sharing an address with a screen can lock
+ * the screen out (guessing a 256-bit secret is hopeless however long it runs). Other processes learn of the block
+ * from the shared counter at their next wrong guess.
  */
 export class DeviceGuessLimiter {
   private readonly blockedUntil = new Map<string, number>();
@@ -46,8 +48,13 @@ export class DeviceGuessLimiter {
     return { allowed: false, retryAfter: Math.ceil((until - now) / 1000) };
   }
 
-  /** Counts one wrong guess from `ip`; over the limit, the address is blocked for the rest of the window. */
+  /**
+   * Counts one wrong guess from `ip`; over the limit, the address is blocked for the rest of the window. A guess
+   * from an address already blocked here is refused without touching the database.
+   */
   async wrongGuess(db: Database, ip: string, now = Date.now()): Promise<GuessVerdict> {
+    const blocked = this.blocked(ip, now);
+    if (!blocked.allowed) return blocked;
     const result = await hitRateLimit(db, `kiosk-guess:${ip}`, this.rule);
     if (!result.allowed) {
       if (this.blockedUntil.size > 10_000) this.forgetExpired(now);

@@ -93,7 +93,9 @@ export type CheckPairingResult =
 
 /**
  * What the screen polling `pairingId` with its `secret` hears: still waiting, paired (the device token, made now
- * and handed over this once), or expired. An unknown id or a wrong secret is a guess: 404, counted by `guesses`.
+ * and handed over this once), or expired. An unknown id or a wrong secret is a guess: 404, counted by `guesses`
+ * (429 once the address is blocked). The right secret is answered even from a blocked address, so a neighbour on
+ * the shop's network cannot stop a screen from pairing.
  */
 export async function checkPairing(
   db: Database,
@@ -105,8 +107,6 @@ export async function checkPairing(
     now = new Date(),
   }: { pairingId: string; secret: string | null; clientIp: string; now?: Date },
 ): Promise<CheckPairingResult> {
-  const blocked = guesses.blocked(clientIp, now.getTime());
-  if (!blocked.allowed) return { ok: false, status: 429, retryAfter: blocked.retryAfter };
   const [row] =
     isUuid(pairingId) && secret
       ? await db
