@@ -79,12 +79,12 @@ export const FIGURE_MEANINGS = {
   plays: "Times your ads appeared on a kiosk screen.",
   screenSeconds: "Total time your ads were on screen.",
   kiosksReached: "Different kiosks that played your ads.",
-  scans: "Times someone scanned an ad's QR code with a phone.",
+  scans: "People who scanned an ad's QR code with a phone, once a day each per ad.",
   scansPerThousandPlays: "QR scans for every 1,000 plays: how often a play turned into a scan.",
   listingViews:
-    "Visits to your business page on Local Shine (search engines and other bots are not counted).",
-  calls: "Taps on your phone number or Call Now on your business page.",
-  websiteVisits: "Clicks on Visit Website on your business page.",
+    "People who opened your business page, once a day each (search engines and other bots are not counted).",
+  calls: "People who tapped your phone number or Call Now, once a day each.",
+  websiteVisits: "People who clicked Visit Website on your business page, once a day each.",
   estimatedImpressions: "An estimate: plays × the people our team expects to see each play at each kiosk.",
 } as const;
 

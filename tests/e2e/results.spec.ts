@@ -118,6 +118,15 @@ test("plays, a scan, a view and a website visit show up on the Results page and 
     form: { intent: "approve", id: listingId },
   });
   expect(approved.status()).toBe(200);
+  // The ad is approved once its media is ready (409 until then), so the kiosk below shows it: a scan naming a
+  // kiosk is credited to that kiosk only when it shows the ad.
+  await expect(async () => {
+    const decided = await adminPage.request.post("/admin/ads.data", {
+      headers: { Origin: ORIGIN },
+      form: { intent: "approve", id: adId },
+    });
+    expect(decided.status()).toBe(200);
+  }).toPass({ timeout: 60_000 });
   const created = await adminPage.request.post("/admin/kiosks.data", {
     multipart: {
       intent: "save",
@@ -140,6 +149,13 @@ test("plays, a scan, a view and a website visit show up on the Results page and 
     headers: auth,
     data: { playerVersion: "e2e", manifestVersion: null, playing: null, storageBytes: 0, errors: [] },
   });
+  // The screen's manifest carries the ad (the server's kiosk catalog has seen the approval).
+  await expect(async () => {
+    const manifest = (await (await device.get("/api/kiosk/manifest", { headers: auth })).json()) as {
+      items: { adId: string | null }[];
+    };
+    expect(manifest.items.some((item) => item.adId === adId)).toBe(true);
+  }).toPass({ timeout: 30_000 });
   // Six plays (10 s each), the batch sent twice: stored once.
   const batch = [1, 2, 3, 4, 5, 6].map((n) => play(20 + n, 10));
   for (let i = 0; i < 2; i++) {

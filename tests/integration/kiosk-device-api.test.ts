@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kioskPlays, kiosks } from "~/.server/infra/db/schema";
+import { kioskPlays, kiosks, rateLimits } from "~/.server/infra/db/schema";
 import { claimPairing } from "~/.server/kiosks/pairing";
 import * as heartbeatRoute from "~/routes/resources/kiosk/heartbeat";
 import * as manifestRoute from "~/routes/resources/kiosk/manifest";
@@ -252,7 +252,7 @@ describe("the kiosk device API", () => {
     expect(missing.status).toBe(401);
   });
 
-  it("guessed tokens get nothing, then 429 for everything from that address, right token included", async () => {
+  it("guessed tokens from the kiosk's own address get 429, and never lock out the kiosk's right token", async () => {
     const ip = "10.99.0.1";
     for (let i = 0; i < 20; i++) {
       const response = await getManifest(`guess-${i}-${"x".repeat(40)}`, {}, ip);
@@ -261,8 +261,26 @@ describe("the kiosk device API", () => {
     const limited = await getManifest(`guess-21-${"x".repeat(40)}`, {}, ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await getManifest(here.token, {}, ip)).status).toBe(429);
-    expect((await plays(here.token, { plays: [play()] }, ip)).status).toBe(429);
+    // Blocked: more wrong tokens are refused without another write to the counter.
+    const counter = async () =>
+      (
+        await services.db
+          .select()
+          .from(rateLimits)
+          .where(eq(rateLimits.key, `kiosk-guess:${ip}`))
+      )[0]!.count;
+    const before = await counter();
+    for (let i = 0; i < 10; i++) {
+      expect((await getManifest(`more-${i}-${"x".repeat(40)}`, {}, ip)).status).toBe(429);
+      expect((await plays(`more-${i}-${"x".repeat(40)}`, { plays: [play()] }, ip)).status).toBe(429);
+    }
+    expect(await counter()).toBe(before);
+    // The screen on that same network, with its right token, carries on.
+    expect((await getManifest(here.token, {}, ip)).status).toBe(200);
+    expect((await plays(here.token, { plays: [play()] }, ip)).status).toBe(200);
+    const beat = { playerVersion: "1.2.3", manifestVersion: "x", playing: null, storageBytes: 1, errors: [] };
+    expect((await heartbeat(here.token, beat, ip)).status).toBe(200);
+    expect((await getManifest(`guess-22-${"x".repeat(40)}`, {}, ip)).status).toBe(429);
     // Another address with the right token is served.
     expect((await getManifest(here.token, {}, "10.99.0.2")).status).toBe(200);
   });

@@ -12,6 +12,7 @@ let server: ServerProcess;
 const who = { ownerA: "", ownerB: "", admin: "" };
 let listingA = "";
 let adA = "";
+let mediaA = "";
 const LISTING_NAME = "Owner A Results Bakery";
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
@@ -40,7 +41,11 @@ async function post(path: string, body: URLSearchParams | FormData, cookie = "",
 }
 
 beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: "1", ADMIN_EMAILS: "results-admin@example.com" });
+  server = await startServer({
+    TRUST_PROXY: "1",
+    ADMIN_EMAILS: "results-admin@example.com",
+    RESULTS_ROLLUP_SECONDS: "1",
+  });
   who.ownerA = await createSignedInAccount(server, "results-a@example.com");
   who.ownerB = await createSignedInAccount(server, "results-b@example.com");
   who.admin = await createSignedInAccount(server, "results-admin@example.com");
@@ -83,6 +88,7 @@ beforeAll(async () => {
     headers: { Cookie: who.ownerA, Origin: server.url },
   });
   const mediaId = ((await uploaded.json()) as { media: { id: string } }).media.id;
+  mediaA = mediaId;
   const made = await post(
     "/dashboard/ads/new",
     new URLSearchParams({
@@ -196,4 +202,81 @@ describe("results doors", () => {
       (await post(`/go/${listingA}/call`, new URLSearchParams(), "", "https://evil.example")).status,
     ).toBe(403);
   });
+
+  it("one visitor's burst (one address, a new User-Agent each time, in parallel) counts once per listing, ad and day", async () => {
+    // A listing and an ad of its own, so the figures are this test's alone.
+    const listing = new FormData();
+    for (const [key, value] of [
+      ["name", "Burst Test Deli"],
+      ["industry", "food-industry"],
+      ["address", "2 Main St"],
+      ["city", "Encino"],
+      ["state", "CA"],
+      ["zip_code", "91316"],
+      ["phone", "(818) 555-0199"],
+      ["website", "https://burst.example"],
+    ])
+      listing.set(key, value);
+    expect((await post("/admin.data", listing, who.ownerA)).status).toBe(201);
+    const listingId = [...(await get("/admin", who.ownerA)).text.matchAll(/\/business\/([0-9a-f-]{36})/g)]
+      .map((match) => match[1]!)
+      .find((id) => id !== listingA)!;
+    const approve = new URLSearchParams({ intent: "approve", id: listingId });
+    expect((await post("/admin.data", approve, who.admin)).status).toBe(200);
+    const ad = new URLSearchParams({
+      title: "Burst ad",
+      businessId: listingId,
+      mediaId: mediaA,
+      imageSeconds: "10",
+      startsOn: "2026-01-01",
+      qrTarget: "listing",
+      radiusMiles: "5",
+    });
+    expect((await post("/dashboard/ads/new", ad, who.ownerA)).status).toBe(302);
+    const ads = (await get("/dashboard/ads", who.ownerA)).text;
+    const code = new RegExp(`Burst ad[^]*?/q/([A-Za-z0-9]+)|/q/([A-Za-z0-9]+)[^]*?Burst ad`).exec(ads);
+    const shortCode = code![1] ?? code![2]!;
+
+    const address = "198.51.100.77";
+    const as = (n: number) => ({
+      "User-Agent": `${BROWSER} Burst/${n}`,
+      "X-Forwarded-For": address,
+    });
+    const requests = Array.from({ length: 30 }, (_, n) => [
+      fetch(`${server.url}/business/${listingId}/seen`, { headers: as(n) }),
+      fetch(`${server.url}/go/${listingId}/website`, { headers: as(n), redirect: "manual" }),
+      fetch(`${server.url}/go/${listingId}/call`, {
+        method: "POST",
+        headers: { ...as(n), Origin: server.url },
+      }),
+      fetch(`${server.url}/q/${shortCode}`, { headers: as(n), redirect: "manual" }),
+    ]).flat();
+    const answers = await Promise.all(requests);
+    // Counted or not, every request is answered as usual: the image, the redirects, the ping.
+    expect(answers.map((answer) => answer.status).sort()).toEqual(
+      [...Array(30).fill(200), ...Array(30).fill(204), ...Array(60).fill(302)].sort(),
+    );
+    for (const answer of answers.filter((answer) => answer.url.includes("/q/"))) {
+      expect(answer.headers.get("location")).toBe(`/business/${listingId}`);
+    }
+
+    // The roll-up runs every second: wait until it has seen every kind, then read the totals.
+    type Totals = { views: number; calls: number; websites: number; scans: number };
+    const totals = async (): Promise<Totals> => {
+      const csv = (await get(`/dashboard/results.csv?scope=listing:${listingId}&days=7`, who.ownerA)).text;
+      const rows = csv
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.split(",").map(Number));
+      const sum = (column: number) => rows.reduce((total, row) => total + row[column]!, 0);
+      return { scans: sum(3), views: sum(4), calls: sum(5), websites: sum(6) };
+    };
+    let seen = await totals();
+    while (Object.values(seen).some((value) => value === 0)) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      seen = await totals();
+    }
+    expect(seen).toEqual({ views: 1, calls: 1, websites: 1, scans: 1 });
+  }, 120_000);
 });

@@ -4,6 +4,9 @@ import { BusinessSchema } from "~/lib/business-schemas";
 import { businessClaims, businesses, outbox, rateLimits, users } from "../infra/db/schema";
 import { createTestServices } from "../../../tests/support/test-services";
 import {
+  CLAIM_CODE_CHECKS_PER_LISTING,
+  CLAIM_EMAILS_PER_LISTING,
+  CLAIM_MESSAGES,
   CLAIM_RATE,
   claimStateFor,
   confirmClaimCode,
@@ -21,6 +24,7 @@ const admin: ManageViewer = { id: "claims-admin", isAdmin: true };
 const owner: ManageViewer = { id: "claims-owner", isAdmin: false };
 const claimant: ManageViewer = { id: "claims-claimant", isAdmin: false };
 const other: ManageViewer = { id: "claims-other", isAdmin: false };
+const third: ManageViewer = { id: "claims-third", isAdmin: false };
 
 const form = (email?: string) =>
   BusinessSchema.parse({
@@ -43,6 +47,7 @@ describe("claims", () => {
       { id: owner.id, name: "Olu", email: "olu@example.com" },
       { id: claimant.id, name: "Cam", email: "cam@example.com" },
       { id: other.id, name: "Oz", email: "oz@example.com" },
+      { id: third.id, name: "Tig", email: "tig@example.com" },
     ]);
   });
   afterAll(async () => {
@@ -130,5 +135,46 @@ describe("claims", () => {
       expect((await requestClaim(services, other, listing.id)).ok).toBe(true);
     }
     expect(await requestClaim(services, other, listing.id)).toMatchObject({ status: 429 });
+  });
+
+  it("several accounts together get no more claim emails to one listing than its own limit", async () => {
+    const listing = await adminListing("shop@example.com");
+    const asks = [claimant, other, third, claimant, other, third, claimant, other];
+    const answers = await Promise.all(asks.map((viewer) => requestClaim(services, viewer, listing.id)));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(CLAIM_EMAILS_PER_LISTING.max);
+    expect(answers.filter((answer) => !answer.ok)).toEqual(
+      Array(asks.length - CLAIM_EMAILS_PER_LISTING.max).fill({
+        ok: false,
+        status: 429,
+        message: CLAIM_MESSAGES.listingRateLimited,
+      }),
+    );
+    expect(await services.db.select().from(outbox)).toHaveLength(CLAIM_EMAILS_PER_LISTING.max);
+    // Another listing is not affected.
+    const another = await adminListing("other-shop@example.com");
+    expect(await requestClaim(services, third, another.id)).toMatchObject({ ok: true, method: "email" });
+  });
+
+  it("wrong codes from several accounts on one listing are bounded together; strangers cannot lock it", async () => {
+    const listing = await adminListing("shop@example.com");
+    // Checks by someone with no claim are not guesses: they use nothing up.
+    for (let i = 0; i < CLAIM_CODE_CHECKS_PER_LISTING.max + 2; i++) {
+      expect(await confirmClaimCode(services, third, listing.id, "123456")).toMatchObject({ status: 404 });
+    }
+    for (const viewer of [claimant, other]) await requestClaim(services, viewer, listing.id);
+    await services.db.delete(outbox);
+    await requestClaim(services, third, listing.id);
+    const thirdCode = await codeFromMail();
+    const wrong = (viewer: ManageViewer) => confirmClaimCode(services, viewer, listing.id, "not-a-code");
+    const guesses = [];
+    for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) guesses.push(await wrong(claimant), await wrong(other));
+    expect(guesses.filter((guess) => guess.ok === false && guess.status === 400)).toHaveLength(
+      CLAIM_CODE_CHECKS_PER_LISTING.max,
+    );
+    expect(await confirmClaimCode(services, third, listing.id, thirdCode)).toEqual({
+      ok: false,
+      status: 429,
+      message: CLAIM_MESSAGES.tooManyChecks,
+    });
   });
 });

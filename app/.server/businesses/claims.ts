@@ -7,7 +7,7 @@ import type { Database } from "../infra/db/client";
 import { businessClaims, businesses, users } from "../infra/db/schema";
 import { MAIL_JOB } from "../infra/mail/delivery";
 import { enqueueEmail } from "../infra/mail/outbox";
-import { hitRateLimit } from "../infra/rate-limit";
+import { hitRateLimit, refundRateLimit } from "../infra/rate-limit";
 import { logger } from "../infra/logging/logger";
 import type { Services } from "../services";
 import { claimableColumn, isPublished } from "./directory";
@@ -19,11 +19,24 @@ import { claimableColumn, isPublished } from "./directory";
 /** Claims a person may start per hour (all listings together), and code guesses per claim. */
 export const CLAIM_RATE = { window: 3600, max: 5 };
 export const MAX_CODE_ATTEMPTS = 5;
+/**
+ * Claim codes emailed to one listing per hour, whoever asks: several accounts must not flood the listing's inbox.
+ * Someone filling it keeps the real owner waiting an hour at most; the codes already sent still work.
+ */
+export const CLAIM_EMAILS_PER_LISTING = { window: 3600, max: 3 };
+/**
+ * Wrong codes typed on one listing per hour, whichever accounts type them (each account's claim allows
+ * MAX_CODE_ATTEMPTS of its own). Only a wrong code uses one up: a right one, or a check by someone with no live
+ * claim, gives its hit back, so a signed-in stranger cannot lock the listing.
+ */
+export const CLAIM_CODE_CHECKS_PER_LISTING = { window: 3600, max: 10 };
 const CODE_LIFETIME_MS = 30 * 60_000;
 
 export const CLAIM_MESSAGES = {
   notClaimable: "This listing cannot be claimed.",
   rateLimited: "Too many claims. Please try again in an hour.",
+  listingRateLimited: "Too many claim codes were asked for on this listing. Please try again in an hour.",
+  tooManyChecks: "Too many codes were tried on this listing. Please try again in an hour.",
   wrongCode: "That code is not right. Check the email and try again.",
   expired: "That code has expired or was tried too often. Ask for a new one.",
 } as const;
@@ -96,6 +109,17 @@ export async function requestClaim(
       .where(and(eq(businesses.id, businessId), isPublished()))
       .for("update", { of: businesses });
     if (!listing?.claimable) return { ok: false, status: 404, message: CLAIM_MESSAGES.notClaimable } as const;
+    if (listing.email) {
+      // Counted in this transaction, under the listing's row lock: accounts racing each other cannot pass it.
+      const perListing = await hitRateLimit(
+        tx as unknown as Database,
+        `claim-email:${businessId}`,
+        CLAIM_EMAILS_PER_LISTING,
+      );
+      if (!perListing.allowed) {
+        return { ok: false, status: 429, message: CLAIM_MESSAGES.listingRateLimited } as const;
+      }
+    }
     // One open claim per person and listing: a new request replaces the old one.
     await tx
       .update(businessClaims)
@@ -154,8 +178,15 @@ export async function confirmClaimCode(
   viewer: ClaimViewer,
   businessId: string,
   code: string,
-): Promise<{ ok: true } | { ok: false; status: 400 | 404 | 410; message: string }> {
+): Promise<{ ok: true } | { ok: false; status: 400 | 404 | 410 | 429; message: string }> {
   if (!isUuid(businessId)) return { ok: false, status: 404, message: CLAIM_MESSAGES.notClaimable };
+  // Per listing, on top of the per-claim tries: many accounts, each with its own code, share this one.
+  const checksKey = `claim-code:${businessId}`;
+  const checks = await hitRateLimit(db, checksKey, CLAIM_CODE_CHECKS_PER_LISTING);
+  if (!checks.allowed) {
+    logger.warn({ userId: viewer.id, businessId }, "claim code refused: too many checks on the listing");
+    return { ok: false, status: 429, message: CLAIM_MESSAGES.tooManyChecks };
+  }
   const result = await db.transaction(async (tx) => {
     const [claim] = await tx
       .select()
@@ -198,6 +229,7 @@ export async function confirmClaimCode(
     await transferOwnership(tx, businessId, viewer.id);
     return { ok: true } as const;
   });
+  if (result.ok || result.status !== 400) await refundRateLimit(db, checksKey);
   logger.info(
     { userId: viewer.id, businessId, outcome: result.ok ? "verified" : result.status },
     "claim code checked",

@@ -5,8 +5,10 @@ import { getServicesFrom, type Services } from "../services";
 import { bearerToken } from "./device-token";
 import { kioskRuntime, type KioskRuntime } from "./runtime";
 
-// The device API's door (docs/architecture.md#device-callers): JSON in and out, no cookies, a bearer token; a
-// wrong token counts against the caller's address, and a blocked address is refused before anything is looked up.
+// The device API's door (docs/architecture.md#device-callers): JSON in and out, no cookies, a bearer token. A wrong
+// token counts against the caller's address; once the address is blocked, its wrong tokens get 429 without another
+// write. A right token is always accepted, blocked address or not: a 256-bit token is not guessed, and anyone on a
+// shop's Wi-Fi could otherwise keep that shop's screen offline by sending wrong ones from the same address.
 
 export interface DeviceRequest {
   request: Request;
@@ -34,8 +36,8 @@ export const UNPAIRED = () =>
   deviceJson({ error: "unpaired" }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
 
 /**
- * Runs a device endpoint: a blocked address gets 429 before anything else; an unexpected failure is logged once
- * and answered 500 in JSON; replies thrown as Responses pass through.
+ * Runs a device endpoint: an unexpected failure is logged once and answered 500 in JSON; replies thrown as
+ * Responses pass through. Blocking is refuseToken's (and checkPairing's) work, after the token is looked up.
  */
 export async function deviceEndpoint(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
@@ -44,8 +46,6 @@ export async function deviceEndpoint(
   const { clientIp, log } = getRequestInfo(context);
   const services = getServicesFrom(context);
   const runtime = kioskRuntime(services);
-  const blocked = runtime.guesses.blocked(clientIp);
-  if (!blocked.allowed) return tooManyAttempts(blocked.retryAfter);
   try {
     return await handle({ request, services, runtime, clientIp, log });
   } catch (thrown) {
@@ -62,7 +62,10 @@ export function requireBearer(device: DeviceRequest): string {
   return token;
 }
 
-/** A token that names no paired kiosk: counted as a guess, then 401 (or 429 once the address is over its limit). */
+/**
+ * A token that names no paired kiosk: 401, counted as a guess; 429 once the address is over its limit, and from
+ * then on without counting (no write) until the block ends.
+ */
 export async function refuseToken(device: DeviceRequest): Promise<never> {
   const verdict = await device.runtime.guesses.wrongGuess(device.services.db, device.clientIp);
   throw verdict.allowed ? UNPAIRED() : tooManyAttempts(verdict.retryAfter);

@@ -5,8 +5,8 @@ import { kioskPairings, kiosks } from "../infra/db/schema";
 import { createTestServices } from "../../../tests/support/test-services";
 import { insertKiosk } from "../../../tests/support/kiosk-fixtures";
 import { findKioskByToken, hashDeviceSecret } from "./device-token";
-import { DeviceGuessLimiter } from "./guess-limit";
-import { checkPairing, claimPairing, startPairing } from "./pairing";
+import { DeviceGuessLimiter, PENDING_PAIRINGS_CAP } from "./guess-limit";
+import { checkPairing, claimPairing, countWaitingPairings, startPairing } from "./pairing";
 
 const admin = { id: "admin-1", isAdmin: true };
 const owner = { id: "owner-1", isAdmin: false };
@@ -114,7 +114,7 @@ describe("pairing a screen", () => {
     expect(row!.kioskId).toBeNull();
   });
 
-  it("a wrong secret or unknown pairing gets nothing, and the address is blocked after 20 guesses", async () => {
+  it("a wrong secret or unknown pairing gets nothing, and the address's wrong ones get 429 after 20 guesses", async () => {
     const { db } = services;
     const started = await startPairing(db, { clientIp: "10.1.0.5" });
     if (!started.ok) throw new Error("refused");
@@ -123,8 +123,10 @@ describe("pairing a screen", () => {
     for (let i = 0; i < 20; i++)
       expect(await guess(`wrong-secret-${i}-aaaaaaaaaaaa`)).toEqual({ ok: false, status: 404 });
     expect(await guess("wrong-secret-again-aaaaaaaaaaaa")).toMatchObject({ ok: false, status: 429 });
-    // Blocked: even the right secret gets nothing from that address now.
-    expect(await guess(started.secret)).toMatchObject({ ok: false, status: 429 });
+    // Blocked: wrong secrets get 429 without being counted again; the right one is still answered, so a
+    // neighbour on the screen's network cannot stop it from pairing.
+    expect(await guess("wrong-secret-more-aaaaaaaaaaaa")).toMatchObject({ ok: false, status: 429 });
+    expect(await guess(started.secret)).toEqual({ ok: true, pairing: { status: "waiting" } });
     // Other addresses are not affected.
     expect(
       await checkPairing(db, guesses, {
@@ -160,5 +162,38 @@ describe("pairing a screen", () => {
     for (let i = 0; i < 31; i++) results.push(await startPairing(db, { clientIp: "10.88.0.1" }));
     expect(results.slice(0, 30).every((result) => result.ok)).toBe(true);
     expect(results[30]).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("codes waiting site-wide stop at the cap, however many addresses ask; expired and claimed ones leave room", async () => {
+    const { db } = services;
+    const waiting = () => countWaitingPairings(db);
+    // Many forwarded addresses at once, one code each: never more than the cap.
+    const answers = await Promise.all(
+      Array.from({ length: PENDING_PAIRINGS_CAP + 10 }, (_, i) =>
+        startPairing(db, { clientIp: `10.90.${i}.1` }),
+      ),
+    );
+    expect(await waiting()).toBe(PENDING_PAIRINGS_CAP);
+    const refused = answers.filter((answer) => !answer.ok);
+    expect(refused.length).toBeGreaterThanOrEqual(10);
+    for (const answer of refused) {
+      expect(answer).toMatchObject({ ok: false, status: 429, reason: "pending-full" });
+      if (!answer.ok) expect(answer.retryAfter).toBeGreaterThan(0);
+    }
+    expect(await startPairing(db, { clientIp: "10.91.0.1" })).toMatchObject({ reason: "pending-full" });
+    // Expired codes do not count: once some expire, new screens get codes again.
+    const mine = answers.filter((answer) => answer.ok).slice(0, 3);
+    for (const answer of mine) {
+      if (answer.ok) {
+        await db
+          .update(kioskPairings)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(kioskPairings.id, answer.pairingId));
+      }
+    }
+    expect(await startPairing(db, { clientIp: "10.91.0.2" })).toMatchObject({ ok: true });
+    expect(await waiting()).toBe(PENDING_PAIRINGS_CAP - 2);
+    // Leave no waiting codes behind for other tests.
+    await db.update(kioskPairings).set({ expiresAt: new Date(Date.now() - 1000) });
   });
 });

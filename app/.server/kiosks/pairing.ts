@@ -11,6 +11,7 @@ import {
   CODE_GUESS_GLOBAL_RULE,
   CODE_GUESS_RULE,
   PAIRING_START_RULE,
+  PENDING_PAIRINGS_CAP,
   type DeviceGuessLimiter,
 } from "./guess-limit";
 
@@ -33,32 +34,56 @@ function newCode(): string {
 
 export type StartPairingResult =
   | { ok: true; pairingId: string; code: string; secret: string; expiresAt: Date }
-  | { ok: false; status: 429; retryAfter: number };
+  | { ok: false; status: 429; reason: "too-many" | "pending-full"; retryAfter: number };
 
-/** A new code for a screen, limited per address. */
+/** Any fixed 64-bit number: one new code at a time across every instance, so the pending cap holds under races. */
+const PAIRING_START_LOCK_KEY = 7_301_202_025;
+
+/** A new code for a screen, limited per address and by the codes waiting site-wide (PENDING_PAIRINGS_CAP). */
 export async function startPairing(
   db: Database,
   { clientIp, now = new Date() }: { clientIp: string; now?: Date },
 ): Promise<StartPairingResult> {
-  const limit = await hitRateLimit(db, `kiosk-pairing:${clientIp}`, PAIRING_START_RULE);
-  if (!limit.allowed) return { ok: false, status: 429, retryAfter: limit.retryAfter };
+  const addressKey = `kiosk-pairing:${clientIp}`;
+  const limit = await hitRateLimit(db, addressKey, PAIRING_START_RULE);
+  if (!limit.allowed) return { ok: false, status: 429, reason: "too-many", retryAfter: limit.retryAfter };
   await db
     .delete(kioskPairings)
     .where(lt(kioskPairings.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)));
   const secret = newDeviceSecret();
   const expiresAt = new Date(now.getTime() + PAIRING_CODE_TTL_MS);
-  // A clash with a code still on record (one in 887 million per live code) just draws again.
-  for (let attempt = 0; ; attempt++) {
-    const code = newCode();
-    const [row] = await db
-      .insert(kioskPairings)
-      .values({ code, secretHash: hashDeviceSecret(secret), expiresAt, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: kioskPairings.id });
-    if (row) return { ok: true, pairingId: row.id, code, secret, expiresAt };
-    if (attempt >= 5) throw new Error("could not draw a free pairing code");
+  const started = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PAIRING_START_LOCK_KEY})`);
+    const [pending] = await tx
+      .select({ n: sql<number>`count(*)::int`, soonest: sql<Date | null>`min(${kioskPairings.expiresAt})` })
+      .from(kioskPairings)
+      .where(waitingAt(now));
+    if ((pending?.n ?? 0) >= PENDING_PAIRINGS_CAP) {
+      const soonest = pending?.soonest ? new Date(pending.soonest).getTime() : now.getTime() + 60_000;
+      return { full: true as const, retryAfter: Math.max(1, Math.ceil((soonest - now.getTime()) / 1000)) };
+    }
+    // A clash with a code still on record (one in 887 million per live code) just draws again.
+    for (let attempt = 0; ; attempt++) {
+      const code = newCode();
+      const [row] = await tx
+        .insert(kioskPairings)
+        .values({ code, secretHash: hashDeviceSecret(secret), expiresAt, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ id: kioskPairings.id });
+      if (row) return { full: false as const, pairingId: row.id, code };
+      if (attempt >= 5) throw new Error("could not draw a free pairing code");
+    }
+  });
+  if (started.full) {
+    // The screen will ask again when told; waiting for room is not its address's fault.
+    await refundRateLimit(db, addressKey);
+    return { ok: false, status: 429, reason: "pending-full", retryAfter: started.retryAfter };
   }
+  return { ok: true, pairingId: started.pairingId, code: started.code, secret, expiresAt };
 }
+
+/** Codes an admin may still enter at `now`: not claimed, not expired. */
+const waitingAt = (now: Date) => and(isNull(kioskPairings.kioskId), gt(kioskPairings.expiresAt, now));
 
 export type PairingStatus =
   { status: "waiting" } | { status: "paired"; token: string; kioskId: string } | { status: "expired" };
@@ -68,7 +93,9 @@ export type CheckPairingResult =
 
 /**
  * What the screen polling `pairingId` with its `secret` hears: still waiting, paired (the device token, made now
- * and handed over this once), or expired. An unknown id or a wrong secret is a guess: 404, counted by `guesses`.
+ * and handed over this once), or expired. An unknown id or a wrong secret is a guess: 404, counted by `guesses`
+ * (429 once the address is blocked). The right secret is answered even from a blocked address, so a neighbour on
+ * the shop's network cannot stop a screen from pairing.
  */
 export async function checkPairing(
   db: Database,
@@ -80,8 +107,6 @@ export async function checkPairing(
     now = new Date(),
   }: { pairingId: string; secret: string | null; clientIp: string; now?: Date },
 ): Promise<CheckPairingResult> {
-  const blocked = guesses.blocked(clientIp, now.getTime());
-  if (!blocked.allowed) return { ok: false, status: 429, retryAfter: blocked.retryAfter };
   const [row] =
     isUuid(pairingId) && secret
       ? await db
@@ -194,6 +219,6 @@ export async function countWaitingPairings(db: Database, now = new Date()): Prom
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(kioskPairings)
-    .where(and(isNull(kioskPairings.kioskId), gt(kioskPairings.expiresAt, now)));
+    .where(waitingAt(now));
   return row?.n ?? 0;
 }

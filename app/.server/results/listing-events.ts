@@ -1,15 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
-import { isbot } from "isbot";
 import { isUuid } from "~/lib/uuid";
-import { localTime } from "~/lib/ad-schedule";
 import { CONTACT_ACTIONS, directionsHref, telHref, webUrl, type ContactAction } from "~/lib/web-url";
-import { dailyVisitorHash } from "../ads/scans";
+import { queryRows } from "../infra/db/client";
 import { resolveAuthSecret } from "../infra/config/secret";
 import { businesses, type ListingEventKind } from "../infra/db/schema";
 import type { Services } from "../services";
+import { countedVisitor, countWithinBudget, isCountedVisitor } from "./visitors";
 
-// Views of a business page and the contact actions on it (docs/product.md#results): no cookie, no IP, at most a
-// daily-salted hash of the visitor for de-duplication. Obvious bots (isbot, or no User-Agent) are not counted.
+// Views of a business page and the contact actions on it (docs/product.md#results): no cookie, no IP. Each kind
+// counts once per visitor, listing and day (visitors.ts says who a visitor is); obvious bots (isbot, or no
+// User-Agent) are not counted.
 
 export interface VisitorFacts {
   userAgent: string | null;
@@ -17,36 +17,38 @@ export interface VisitorFacts {
   now?: Date;
 }
 
-/** Whether a request counts as a person: it names a browser that isbot does not recognise as a crawler. */
-export function isCountedVisitor(userAgent: string | null): boolean {
-  return Boolean(userAgent) && !isbot(userAgent);
-}
-
-/** Records one event for an existing business; false when it was not counted (bot, unknown business). */
+/**
+ * Records one event for an existing business; false when it was not counted (bot, unknown business, this visitor's
+ * event of this kind for this listing already counted today, or the address over its budget).
+ */
 export async function recordListingEvent(
   { db, env }: Pick<Services, "db" | "env">,
   businessId: string,
   kind: ListingEventKind,
-  visitor: VisitorFacts,
+  facts: VisitorFacts,
 ): Promise<boolean> {
-  if (!isUuid(businessId) || !isCountedVisitor(visitor.userAgent)) return false;
-  const now = visitor.now ?? new Date();
-  const hash = dailyVisitorHash(
+  if (!isUuid(businessId) || !isCountedVisitor(facts.userAgent)) return false;
+  const visitor = countedVisitor(
     resolveAuthSecret(env),
-    localTime(now, env.SITE_TIMEZONE).date,
-    visitor.clientIp,
-    visitor.userAgent,
+    env.SITE_TIMEZONE,
+    facts.clientIp,
+    facts.now ?? new Date(),
   );
-  // One statement: the event exists only if the business does. Its time is the database's when it is written
-  // (unless a test gives one), never a time taken before waiting for the database: the roll-up reads up to a few
-  // seconds before its own start (ROLLUP_LAG_MS), and an event stamped earlier than it was written could fall
-  // behind the roll-up's mark and never be counted.
-  const at = visitor.now ? sql`${visitor.now.toISOString()}::timestamptz` : sql`now()`;
-  const inserted = await db.execute(sql`
-    insert into listing_events (business_id, kind, at, visitor_hash)
-    select id, ${kind}, ${at}, ${hash} from businesses where id = ${businessId}::uuid
-    returning id`);
-  return (inserted as unknown as { rows: unknown[] }).rows.length > 0;
+  // One statement: the event exists only if the business does, and only once per visitor, kind and day. Its time
+  // is the database's when it is written (unless a test gives one), never a time taken before waiting for the
+  // database: the roll-up reads up to a few seconds before its own start (ROLLUP_LAG_MS), and an event stamped
+  // earlier than it was written could fall behind the roll-up's mark and never be counted.
+  const at = facts.now ? sql`${facts.now.toISOString()}::timestamptz` : sql`now()`;
+  return countWithinBudget(db, visitor, async (tx) => {
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into listing_events (business_id, kind, at, day, visitor_hash)
+          select id, ${kind}, ${at}, ${visitor.day}::date, ${visitor.hash} from businesses where id = ${businessId}::uuid
+          on conflict (business_id, kind, day, visitor_hash) do nothing
+          returning id`,
+    );
+    return inserted.length > 0;
+  });
 }
 
 export function isContactAction(value: string): value is ContactAction {

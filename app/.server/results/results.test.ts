@@ -147,23 +147,28 @@ describe("results", () => {
       kiosk1,
       [1, 2, 3, 4].map((n) => play(adB, 60 + n, 10)),
     );
-    // Scans: adA twice from kiosk 2, once from kiosk 1; one by a bot; adB once.
+    // Scans (each by another visitor): adA twice from kiosk 2, once from kiosk 1; one by a bot; adB once.
     const [{ code: codeA }] = (await db.select({ code: ads.shortCode }).from(ads).where(eq(ads.id, adA))) as [
       { code: string },
     ];
     const [{ code: codeB }] = (await db.select({ code: ads.shortCode }).from(ads).where(eq(ads.id, adB))) as [
       { code: string },
     ];
-    const scan = (code: string, kioskId: string | null, userAgent = BROWSER) =>
-      scanShortLink(services, { code, kioskId, userAgent, clientIp: "203.0.113.7" });
-    await scan(codeA, kiosk2);
-    await scan(codeA, kiosk2);
-    await scan(codeA, kiosk1);
-    await scan(codeA, kiosk1, GOOGLEBOT);
-    await scan(codeB, kiosk1);
-    // Listing A: 4 views (one by a bot, not counted), 2 calls, 1 website visit, 1 directions; listing B: 1 view.
+    const scan = (code: string, kioskId: string | null, clientIp: string, userAgent = BROWSER) =>
+      scanShortLink(services, { code, kioskId, userAgent, clientIp });
+    await scan(codeA, kiosk2, "203.0.113.7");
+    await scan(codeA, kiosk2, "203.0.113.8");
+    await scan(codeA, kiosk1, "203.0.113.9");
+    await scan(codeA, kiosk1, "203.0.113.10", GOOGLEBOT);
+    await scan(codeB, kiosk1, "203.0.113.7");
+    // Listing A: 3 visitors' views (the first one's repeats and a bot's view not counted), 2 calls, 1 website
+    // visit, 1 directions; listing B: 1 view.
     const visitor = { userAgent: BROWSER, clientIp: "198.51.100.1" };
-    for (let i = 0; i < 3; i++) await recordListingEvent(services, listingA, "view", visitor);
+    const repeats = [];
+    for (let i = 0; i < 3; i++) repeats.push(await recordListingEvent(services, listingA, "view", visitor));
+    expect(repeats).toEqual([true, false, false]);
+    await recordListingEvent(services, listingA, "view", { ...visitor, clientIp: "198.51.100.3" });
+    await recordListingEvent(services, listingA, "view", { ...visitor, clientIp: "198.51.100.4" });
     expect(await recordListingEvent(services, listingA, "view", { ...visitor, userAgent: GOOGLEBOT })).toBe(
       false,
     );
@@ -185,7 +190,7 @@ describe("results", () => {
       scans: 3,
       scansPerThousandPlays: 300,
       listingViews: 3,
-      uniqueVisitors: 1,
+      uniqueVisitors: 3,
       calls: 2,
       websiteVisits: 1,
       directions: 1,

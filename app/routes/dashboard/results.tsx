@@ -337,7 +337,8 @@ function EmptyResults() {
           <strong className="text-ink">Listing views</strong>: {FIGURE_MEANINGS.listingViews}
         </li>
         <li>
-          <strong className="text-ink">Calls and website visits</strong>: taps on Call Now and Visit Website.
+          <strong className="text-ink">Calls and website visits</strong>: people who tapped Call Now or Visit
+          Website, once a day each.
         </li>
       </ul>
       <Button asChild className="mt-6">

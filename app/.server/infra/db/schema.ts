@@ -553,11 +553,15 @@ export const adScans = pgTable(
     /** The kiosk whose screen showed the code, when the link carried one the server knows. */
     kioskId: uuid("kiosk_id"),
     scannedAt: timestamp("scanned_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The visitor's day in the site's time zone (null on scans recorded before scans counted once a day). */
+    day: date("day"),
     visitorHash: text("visitor_hash"),
   },
   (table) => [
     index("ad_scans_ad_time_idx").on(table.adId, table.scannedAt),
     index("ad_scans_time_idx").on(table.scannedAt),
+    // One scan per visitor, ad and day, however many requests race (app/.server/results/visitors.ts).
+    uniqueIndex("ad_scans_once_a_day_idx").on(table.adId, table.day, table.visitorHash),
   ],
 );
 
@@ -756,11 +760,20 @@ export const listingEvents = pgTable(
     businessId: uuid("business_id").notNull(),
     kind: text("kind").$type<ListingEventKind>().notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The visitor's day in the site's time zone (null on events recorded before events counted once a day). */
+    day: date("day"),
     visitorHash: text("visitor_hash"),
   },
   (table) => [
     index("listing_events_at_idx").on(table.at),
     index("listing_events_business_at_idx").on(table.businessId, table.at),
+    // One event of each kind per visitor, listing and day, however many requests race (app/.server/results/visitors.ts).
+    uniqueIndex("listing_events_once_a_day_idx").on(
+      table.businessId,
+      table.kind,
+      table.day,
+      table.visitorHash,
+    ),
     check("listing_events_kind_check", sql.raw(`kind in ('view', 'call', 'website', 'email', 'directions')`)),
   ],
 );
