@@ -420,6 +420,13 @@ export const jobs = pgTable(
     lastError: text("last_error"),
     /** At most one unfinished job per (kind, dedupe_key). */
     dedupeKey: text("dedupe_key"),
+    /**
+     * Whose work this is (media: the owner's user id). A kind with `groupConcurrency` runs at most that many of a
+     * group at once and takes each group's jobs in turn, so one group's backlog never delays another's.
+     */
+    groupKey: text("group_key"),
+    /** Long work (a transcode), capped by the kind's `heavyConcurrency` so light jobs never wait behind it. */
+    heavy: boolean("heavy").notNull().default(false),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

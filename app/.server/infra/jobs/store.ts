@@ -1,4 +1,4 @@
-import { and, eq, lt, notInArray, sql } from "drizzle-orm";
+import { and, eq, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../db/client";
 import { jobs } from "../db/schema";
 
@@ -31,8 +31,50 @@ const due = (kind: string, exclude: string[]) => sql`${jobs.kind} = ${kind}
     or (${jobs.state} = 'running' and ${jobs.lockedUntil} < now()))
   and ${notInArray(jobs.id, exclude)}`;
 
-/** Claims the oldest due job. SKIP LOCKED lets instances claim side by side without waiting for each other's. */
-async function claimOne(db: Database, kind: string, leaseSeconds: number, exclude: string[]) {
+/** The caps a kind's handler sets (types.ts): all of its jobs, one group's, the heavy ones. */
+export interface ClaimCaps {
+  concurrency?: number;
+  groupConcurrency?: number;
+  heavyConcurrency?: number;
+}
+
+/** The oldest due job. SKIP LOCKED lets instances claim side by side without waiting for each other's. */
+const oldestDue = (kind: string, exclude: string[]) => sql`select ${jobs.id} from ${jobs}
+  where ${due(kind, exclude)}
+  order by ${jobs.runAt}, ${jobs.id}
+  limit 1
+  for update skip locked`;
+
+/**
+ * The due job whose turn it is, among those the group and heavy caps allow: each group's jobs in order, and every
+ * group's first before any group's second (a job without a group is a group of its own). Only run under the kind's
+ * advisory lock (claimJob), which is what keeps two claimers from both taking the last free slot.
+ */
+function fairestDue(kind: string, exclude: string[], { groupConcurrency, heavyConcurrency }: ClaimCaps) {
+  const live = sql`select "group_key", "heavy" from ${jobs}
+    where ${jobs.kind} = ${kind} and ${jobs.state} = 'running' and ${jobs.lockedUntil} >= now()`;
+  const groupRoom =
+    groupConcurrency === undefined
+      ? sql`true`
+      : sql`(${jobs.groupKey} is null or (select count(*) from live where live.group_key = ${jobs.groupKey}) < ${groupConcurrency})`;
+  const heavyRoom =
+    heavyConcurrency === undefined
+      ? sql`true`
+      : sql`(not ${jobs.heavy} or (select count(*) from live where live.heavy) < ${heavyConcurrency})`;
+  return sql`with live as (${live})
+    select id from (
+      select ${jobs.id} as id, ${jobs.runAt} as run_at, row_number() over (
+        partition by coalesce(${jobs.groupKey}, ${jobs.id}::text) order by ${jobs.runAt}, ${jobs.id}
+      ) as turn
+      from ${jobs}
+      where ${due(kind, exclude)} and ${groupRoom} and ${heavyRoom}
+    ) as waiting
+    order by turn, run_at, id
+    limit 1`;
+}
+
+/** Claims the job `pick` names, if it is still due when the row is written. */
+async function claimOne(db: Database, kind: string, leaseSeconds: number, exclude: string[], pick: SQL) {
   const [row] = await db
     .update(jobs)
     .set({
@@ -41,15 +83,7 @@ async function claimOne(db: Database, kind: string, leaseSeconds: number, exclud
       lockedUntil: sql`now() + ${seconds(leaseSeconds)}`,
       leaseToken: sql`gen_random_uuid()`,
     })
-    .where(
-      sql`${jobs.id} = (
-        select ${jobs.id} from ${jobs}
-        where ${due(kind, exclude)}
-        order by ${jobs.runAt}, ${jobs.id}
-        limit 1
-        for update skip locked
-      )`,
-    )
+    .where(sql`${jobs.id} = (${pick}) and ${due(kind, exclude)}`)
     .returning({
       id: jobs.id,
       kind: jobs.kind,
@@ -62,19 +96,21 @@ async function claimOne(db: Database, kind: string, leaseSeconds: number, exclud
 }
 
 /**
- * Claims a due job of `kind`, or null. With `concurrency`, only while fewer than that many hold a live lease:
- * claimers of the kind take turns on an advisory lock, so two never both see the last free slot.
+ * Claims a due job of `kind`, or null. With `concurrency`, only while fewer than that many hold a live lease, and
+ * within the group and heavy caps, taking groups in turn (`fairestDue`): claimers of the kind take turns on an
+ * advisory lock, so two never both see the last free slot, whichever instance they run on.
  */
 export async function claimJob(
   db: Database,
   kind: string,
   {
     leaseSeconds,
-    concurrency,
     exclude = [],
-  }: { leaseSeconds: number; concurrency?: number; exclude?: string[] },
+    ...caps
+  }: { leaseSeconds: number; exclude?: string[] } & ClaimCaps,
 ): Promise<ClaimedJob | null> {
-  if (concurrency === undefined) return claimOne(db, kind, leaseSeconds, exclude);
+  const { concurrency } = caps;
+  if (concurrency === undefined) return claimOne(db, kind, leaseSeconds, exclude, oldestDue(kind, exclude));
   // Most polls find nothing: answer that with one statement rather than a transaction holding a lock.
   const [waiting] = await db.select({ id: jobs.id }).from(jobs).where(due(kind, exclude)).limit(1);
   if (!waiting) return null;
@@ -87,7 +123,7 @@ export async function claimJob(
           where ${jobs.kind} = ${kind} and ${jobs.state} = 'running' and ${jobs.lockedUntil} >= now()`,
     );
     if (running >= concurrency) return null;
-    return claimOne(tx, kind, leaseSeconds, exclude);
+    return claimOne(tx, kind, leaseSeconds, exclude, fairestDue(kind, exclude, caps));
   });
 }
 
