@@ -437,6 +437,10 @@ export const jobs = pgTable(
       .on(table.kind, table.dedupeKey)
       .where(sql.raw(`dedupe_key is not null and state in ('pending', 'running')`)),
     index("jobs_finished_idx").on(table.finishedAt).where(sql.raw(`state in ('done', 'failed')`)),
+    // When each group was last served, for fair claims (app/.server/infra/jobs/store.ts).
+    index("jobs_group_idx")
+      .on(table.kind, table.groupKey, table.finishedAt)
+      .where(sql.raw(`group_key is not null`)),
   ],
 );
 

@@ -46,9 +46,10 @@ const oldestDue = (kind: string, exclude: string[]) => sql`select ${jobs.id} fro
   for update skip locked`;
 
 /**
- * The due job whose turn it is, among those the group and heavy caps allow: each group's jobs in order, and every
- * group's first before any group's second (a job without a group is a group of its own). Only run under the kind's
- * advisory lock (claimJob), which is what keeps two claimers from both taking the last free slot.
+ * The due job whose turn it is, among those the group and heavy caps allow: the oldest job of the group served
+ * least recently (never, or the longest ago a job of it finished; a group with a job running counts as served
+ * now), so groups take turns and one group's backlog never delays another's. A job without a group goes first.
+ * Only run under the kind's advisory lock (claimJob), which keeps two claimers from both taking the last free slot.
  */
 function fairestDue(kind: string, exclude: string[], { groupConcurrency, heavyConcurrency }: ClaimCaps) {
   const live = sql`select "group_key", "heavy" from ${jobs}
@@ -61,15 +62,12 @@ function fairestDue(kind: string, exclude: string[], { groupConcurrency, heavyCo
     heavyConcurrency === undefined
       ? sql`true`
       : sql`(not ${jobs.heavy} or (select count(*) from live where live.heavy) < ${heavyConcurrency})`;
+  const lastServed = sql`(select max(coalesce(served.finished_at, 'infinity'::timestamptz)) from ${jobs} as served
+    where served.kind = ${kind} and served.group_key = ${jobs.groupKey} and served.state <> 'pending')`;
   return sql`with live as (${live})
-    select id from (
-      select ${jobs.id} as id, ${jobs.runAt} as run_at, row_number() over (
-        partition by coalesce(${jobs.groupKey}, ${jobs.id}::text) order by ${jobs.runAt}, ${jobs.id}
-      ) as turn
-      from ${jobs}
-      where ${due(kind, exclude)} and ${groupRoom} and ${heavyRoom}
-    ) as waiting
-    order by turn, run_at, id
+    select ${jobs.id} from ${jobs}
+    where ${due(kind, exclude)} and ${groupRoom} and ${heavyRoom}
+    order by ${lastServed} nulls first, ${jobs.runAt}, ${jobs.id}
     limit 1`;
 }
 
