@@ -29,10 +29,9 @@ const LONGEST_ON_SCREEN = Math.max(AD_LONGEST_VIDEO_SECONDS, AD_MAX_IMAGE_SECOND
 const MAX_SOURCE_SECONDS = 10 * AD_MAX_VIDEO_SECONDS;
 
 /**
- * A 30 s 1080p clip encodes in about 20–30 s of one core here (docs/performance.md, "Media processing"). ffmpeg runs
- * at the lowest priority on one thread, so on a machine busy serving pages it may get a small share of a core:
- * 20 s per second of output (about ten minutes for the longest ad) leaves room for a twentieth of a core, and no
- * limit is below two minutes, however short the clip.
+ * 30 s of 1080p took 25–30 s of one core, and up to 116 s of wall time at nice 19 on a two-core machine loaded by
+ * other work (docs/performance.md, "Media processing"): about 4 s per second of output. 20 s per second (about ten
+ * minutes for the longest ad) is five times that, and no limit is below two minutes, however short the clip.
  */
 const TIME_LIMIT_MS_PER_SECOND = 20_000;
 const TIME_LIMIT_FLOOR_MS = 2 * 60_000;
