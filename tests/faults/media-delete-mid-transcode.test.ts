@@ -21,7 +21,11 @@ afterAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number) {
+async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs: number,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -89,7 +93,9 @@ describe("a video that is still encoding", () => {
       );
       expect(childProcesses(serverPid).filter((child) => child.command.includes("ffmpeg"))).toEqual([]);
       const log = server.output().split("\n");
-      expect(log.filter((line) => line.includes("media ready for screens") && line.includes(videoId))).toEqual([]);
+      expect(
+        log.filter((line) => line.includes("media ready for screens") && line.includes(videoId)),
+      ).toEqual([]);
     },
   );
 });

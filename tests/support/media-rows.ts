@@ -47,5 +47,7 @@ export async function mediaJob(db: Database, id: string) {
 
 /** The ffmpeg (or ffprobe) this process runs for the media item, found by its work directory in the command line. */
 export function toolFor(children: { pid: number; command: string }[], mediaId: string, marker: string) {
-  return children.find((child) => child.command.includes(`ls-media-${mediaId}`) && child.command.includes(marker));
+  return children.find(
+    (child) => child.command.includes(`ls-media-${mediaId}`) && child.command.includes(marker),
+  );
 }

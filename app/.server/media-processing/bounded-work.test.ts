@@ -8,11 +8,7 @@ import { isTooLongForAnAd } from "~/lib/ad-schemas";
 import { jobs, mediaRenditions, users } from "../infra/db/schema";
 import { createJobRunner } from "../infra/jobs";
 import { createTestServices } from "../../../tests/support/test-services";
-import {
-  makeBoundClips,
-  writeRealTimeFfmpeg,
-  type BoundClipName,
-} from "../../../tests/support/test-clips";
+import { makeBoundClips, writeRealTimeFfmpeg, type BoundClipName } from "../../../tests/support/test-clips";
 import { mediaJob, mediaRow, recordMedia, toolFor } from "../../../tests/support/media-rows";
 import { childProcesses, isRunning } from "../../../tests/support/processes";
 import { waitFor } from "../../../tests/support/jobs/test-helpers";
@@ -126,23 +122,27 @@ describe("bounded media work", () => {
     },
   );
 
-  it("kills an ffmpeg that runs past its time limit, and tells the owner why", { timeout: 60_000 }, async () => {
-    const id = await record(OWNER_A, "two-minutes.avi", "video/vnd.avi");
-    const stuck = { ffprobe: tools.ffprobe, ffmpeg: clips["stuck-ffmpeg"] };
-    expect(await runnerWith(stuck, { transcodeTimeLimitMs: () => 300 }).runOnce()).toEqual({
-      done: 0,
-      failed: 1,
-    });
-    expect(await mediaRow(services.db, id)).toMatchObject({
-      processingStatus: "failed",
-      processingError: PROCESSING_TOO_SLOW,
-    });
-    // Failed for good at once: the same file would only take as long again.
-    const job = await mediaJob(services.db, id);
-    expect(job).toMatchObject({ state: "failed", attempts: 1 });
-    expect(job?.lastError).toBe("stuck-ffmpeg ran past its time limit of 0.3 s and was killed");
-    expect(childProcesses(process.pid).filter((child) => child.command.includes("987"))).toEqual([]);
-  });
+  it(
+    "kills an ffmpeg that runs past its time limit, and tells the owner why",
+    { timeout: 60_000 },
+    async () => {
+      const id = await record(OWNER_A, "two-minutes.avi", "video/vnd.avi");
+      const stuck = { ffprobe: tools.ffprobe, ffmpeg: clips["stuck-ffmpeg"] };
+      expect(await runnerWith(stuck, { transcodeTimeLimitMs: () => 300 }).runOnce()).toEqual({
+        done: 0,
+        failed: 1,
+      });
+      expect(await mediaRow(services.db, id)).toMatchObject({
+        processingStatus: "failed",
+        processingError: PROCESSING_TOO_SLOW,
+      });
+      // Failed for good at once: the same file would only take as long again.
+      const job = await mediaJob(services.db, id);
+      expect(job).toMatchObject({ state: "failed", attempts: 1 });
+      expect(job?.lastError).toBe("stuck-ffmpeg ran past its time limit of 0.3 s and was killed");
+      expect(childProcesses(process.pid).filter((child) => child.command.includes("987"))).toEqual([]);
+    },
+  );
 
   it(
     "runs another owner's image while one owner's backlog of videos transcodes",

@@ -107,7 +107,8 @@ export function runTool(
 ): Promise<string> {
   const name = file.split("/").pop()!;
   const timer = timeLimitMs === undefined ? undefined : new AbortController();
-  const timeout = timer && setTimeout(() => timer.abort(new TimeLimitExceeded(name, timeLimitMs!)), timeLimitMs);
+  const timeout =
+    timer && setTimeout(() => timer.abort(new TimeLimitExceeded(name, timeLimitMs!)), timeLimitMs);
   const stop = timer ? (signal ? AbortSignal.any([signal, timer.signal]) : timer.signal) : signal;
   return runChild(file, args, stop, lowPriority, name).finally(() => clearTimeout(timeout));
 }

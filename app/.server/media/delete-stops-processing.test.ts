@@ -63,27 +63,23 @@ describe("deleting media stops its processing", () => {
     expect(toolFor(childProcesses(process.pid), id, "ffmpeg")).toBeUndefined();
   });
 
-  it(
-    "kills the ffmpeg of another instance at its next lease check",
-    { timeout: 120_000 },
-    async () => {
-      // Another instance runs the job; this one's runner (services.jobs) is stopped and holds nothing.
-      const logger = pino({ level: "silent" });
-      const processing = createMediaProcessing({
-        ...services,
-        tools: { ffprobe: mediaTools({}).ffprobe, ffmpeg },
-        logger,
-      });
-      other = createJobRunner({ db: services.db, logger, handlers: { [MEDIA_JOB]: processing } });
-      other.start();
-      const { id, encoder } = await transcoding();
-      expect(await deleteMedia(services, { id: OWNER }, id)).toEqual({ ok: true });
-      // The lease is checked every 5 s; left alone, it would encode for another 30 s.
-      await waitFor(() => !isRunning(encoder.pid), 25_000);
-      await waitFor(() => !fs.existsSync(workDir(id)), 10_000);
-      expect(await mediaJob(services.db, id)).toBeUndefined();
-      await other.stop();
-      other = undefined;
-    },
-  );
+  it("kills the ffmpeg of another instance at its next lease check", { timeout: 120_000 }, async () => {
+    // Another instance runs the job; this one's runner (services.jobs) is stopped and holds nothing.
+    const logger = pino({ level: "silent" });
+    const processing = createMediaProcessing({
+      ...services,
+      tools: { ffprobe: mediaTools({}).ffprobe, ffmpeg },
+      logger,
+    });
+    other = createJobRunner({ db: services.db, logger, handlers: { [MEDIA_JOB]: processing } });
+    other.start();
+    const { id, encoder } = await transcoding();
+    expect(await deleteMedia(services, { id: OWNER }, id)).toEqual({ ok: true });
+    // The lease is checked every 5 s; left alone, it would encode for another 30 s.
+    await waitFor(() => !isRunning(encoder.pid), 25_000);
+    await waitFor(() => !fs.existsSync(workDir(id)), 10_000);
+    expect(await mediaJob(services.db, id)).toBeUndefined();
+    await other.stop();
+    other = undefined;
+  });
 });

@@ -40,7 +40,10 @@ describe("cancelling jobs", () => {
     let runs = 0;
     const id = await enqueueJob(handle.db, "work", {}, { dedupeKey: "item-1" });
     expect(await cancelJobs(handle.db, "work", "item-1")).toEqual([id]);
-    expect(await runner({ work: { run: async () => void runs++ } }).runOnce()).toEqual({ done: 0, failed: 0 });
+    expect(await runner({ work: { run: async () => void runs++ } }).runOnce()).toEqual({
+      done: 0,
+      failed: 0,
+    });
     expect(runs).toBe(0);
     expect(await jobById(id)).toBeUndefined();
   });

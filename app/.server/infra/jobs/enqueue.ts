@@ -55,7 +55,9 @@ export async function enqueueJob(
 export async function cancelJobs(db: Database, kind: string, dedupeKey: string): Promise<string[]> {
   const rows = await db
     .delete(jobs)
-    .where(and(eq(jobs.kind, kind), eq(jobs.dedupeKey, dedupeKey), inArray(jobs.state, ["pending", "running"])))
+    .where(
+      and(eq(jobs.kind, kind), eq(jobs.dedupeKey, dedupeKey), inArray(jobs.state, ["pending", "running"])),
+    )
     .returning({ id: jobs.id });
   return rows.map((row) => row.id);
 }

@@ -101,11 +101,7 @@ async function claimOne(db: Database, kind: string, leaseSeconds: number, exclud
 export async function claimJob(
   db: Database,
   kind: string,
-  {
-    leaseSeconds,
-    exclude = [],
-    ...caps
-  }: { leaseSeconds: number; exclude?: string[] } & ClaimCaps,
+  { leaseSeconds, exclude = [], ...caps }: { leaseSeconds: number; exclude?: string[] } & ClaimCaps,
 ): Promise<ClaimedJob | null> {
   const { concurrency } = caps;
   if (concurrency === undefined) return claimOne(db, kind, leaseSeconds, exclude, oldestDue(kind, exclude));
