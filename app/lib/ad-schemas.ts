@@ -9,9 +9,11 @@ export const AD_MIN_IMAGE_SECONDS = 5;
 export const AD_MAX_IMAGE_SECONDS = 30;
 export const AD_DEFAULT_IMAGE_SECONDS = 10;
 export const AD_MAX_VIDEO_SECONDS = 30;
-/** Whether a video of `seconds` is too long for an ad; half a second of leeway for a clip cut at "30 s". */
+/** The longest video an ad takes: half a second of leeway for a clip cut at "30 s". */
+export const AD_LONGEST_VIDEO_SECONDS = AD_MAX_VIDEO_SECONDS + 0.5;
+/** Whether a video of `seconds` is too long for an ad. */
 export const isTooLongForAnAd = (seconds: number | null) =>
-  seconds !== null && seconds > AD_MAX_VIDEO_SECONDS + 0.5;
+  seconds !== null && seconds > AD_LONGEST_VIDEO_SECONDS;
 export const AD_CALL_TO_ACTION_MAX = 60;
 export const AD_RADIUS_CHOICES = [1, 5, 10, 25] as const;
 export const AD_DEFAULT_RADIUS = 5;

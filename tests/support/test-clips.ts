@@ -49,16 +49,58 @@ const CLIPS = {
   "no-video.mov": [...tone(), "-c:a", "aac"],
 } as const;
 
+/** Clips past the bounds of media work (docs/security.md, "Bounded media work"), each made in about a second. */
+const BOUND_CLIPS = {
+  /** 8192×8192: more pixels a frame than an image may have. One frame. */
+  "huge.mp4": [
+    ...["-f", "lavfi", "-i", "color=c=blue:size=8192x8192:rate=1:duration=1"],
+    ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
+  ],
+  /** One hour, at 32×32 and one frame a second. */
+  "one-hour.mp4": [
+    ...["-f", "lavfi", "-i", "color=c=green:size=32x32:rate=1:duration=3600"],
+    ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
+  ],
+  /** Two minutes: longer than an ad, short enough to be made ready. */
+  "two-minutes.avi": [...picture("64x64", 120), "-r", "5", "-c:v", "mpeg4", "-q:v", "5"],
+} as const;
+
+/**
+ * Writes an executable into `dir` that runs the real ffmpeg reading its input at the clip's own speed (`-re`): a
+ * transcode that lasts as long as the video it makes (30 s for the longest ad), on any machine, at almost no CPU.
+ * For tests that must look at a transcode while it runs.
+ */
+export async function writeRealTimeFfmpeg(tools: MediaTools, dir: string): Promise<string> {
+  const file = path.join(dir, "real-time-ffmpeg");
+  await fs.writeFile(file, `#!/bin/sh\nexec '${tools.ffmpeg}' -re "$@"\n`, { mode: 0o755 });
+  return file;
+}
+
 export type ClipName = keyof typeof CLIPS | "not-a-video.mp4";
+export type BoundClipName = keyof typeof BOUND_CLIPS;
+
+async function writeClips<Name extends string>(
+  tools: MediaTools,
+  dir: string,
+  clips: Record<Name, readonly string[]>,
+): Promise<Record<Name, string>> {
+  const paths = {} as Record<Name, string>;
+  for (const [name, args] of Object.entries(clips) as [Name, readonly string[]][]) {
+    const file = path.join(dir, name);
+    await runTool(tools.ffmpeg, ["-hide_banner", "-v", "error", "-y", ...args, "-shortest", file]);
+    paths[name] = file;
+  }
+  return paths;
+}
+
+/** Writes the clips past the bounds of media work into `dir` and answers their paths by name. */
+export function makeBoundClips(tools: MediaTools, dir: string): Promise<Record<BoundClipName, string>> {
+  return writeClips(tools, dir, BOUND_CLIPS);
+}
 
 /** Writes every clip into `dir` and answers their paths by name. */
 export async function makeTestClips(tools: MediaTools, dir: string): Promise<Record<ClipName, string>> {
-  const paths = {} as Record<ClipName, string>;
-  for (const [name, args] of Object.entries(CLIPS)) {
-    const file = path.join(dir, name);
-    await runTool(tools.ffmpeg, ["-hide_banner", "-v", "error", "-y", ...args, "-shortest", file]);
-    paths[name as ClipName] = file;
-  }
+  const paths = (await writeClips(tools, dir, CLIPS)) as Record<ClipName, string>;
   paths["not-a-video.mp4"] = path.join(dir, "not-a-video.mp4");
   await fs.writeFile(paths["not-a-video.mp4"], Buffer.from("this is text, not a video ".repeat(40)));
   return paths;

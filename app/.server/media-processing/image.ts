@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { MAX_IMAGE_PIXELS } from "~/lib/upload-types";
 
 /** Images for screens: at most 1920 px on the longest side, as WebP. */
 const MAX_SIDE = 1920;
@@ -9,7 +10,7 @@ const MAX_SIDE = 1920;
  */
 export async function normalizeImage(input: string, output: string) {
   // limitInputPixels refuses decompression bombs; an animated GIF becomes its first frame.
-  const info = await sharp(input, { limitInputPixels: 50_000_000, animated: false })
+  const info = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
     .rotate()
     .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
     .webp({ quality: 85, effort: 4 })

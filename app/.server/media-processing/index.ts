@@ -1,4 +1,5 @@
 export {
+  cancelMediaProcessing,
   createMediaProcessing,
   MEDIA_JOB,
   PROCESSING_FAILED,
@@ -9,3 +10,10 @@ export {
 export { probeVideo, unusableReason, UNREADABLE_VIDEO, type VideoProbe } from "./probe";
 export { deleteRenditionRows, deleteRenditions } from "./renditions";
 export { mediaTools, type MediaTools } from "./tools";
+export {
+  DEFAULT_MEDIA_LIMITS,
+  PROCESSING_TOO_SLOW,
+  VIDEO_TOO_LARGE,
+  videoTooLong,
+  type MediaLimits,
+} from "./limits";

@@ -1,4 +1,5 @@
-import { runTool, SAFE_INPUT, ToolError, type MediaTools } from "./tools";
+import { DEFAULT_MEDIA_LIMITS } from "./limits";
+import { runTool, SAFE_INPUT, ToolError, type MediaTools, type RunToolOptions } from "./tools";
 
 /** What a video file holds, as far as playing it on a screen goes. */
 export interface VideoProbe {
@@ -66,13 +67,17 @@ export function parseProbe(output: FfprobeOutput): VideoProbe {
 /** A file ffprobe cannot read at all. */
 export class UnreadableMediaError extends Error {}
 
-export async function probeVideo(tools: MediaTools, file: string, signal?: AbortSignal): Promise<VideoProbe> {
+export async function probeVideo(
+  tools: MediaTools,
+  file: string,
+  run: Pick<RunToolOptions, "signal" | "timeLimitMs"> = { timeLimitMs: DEFAULT_MEDIA_LIMITS.toolTimeLimitMs },
+): Promise<VideoProbe> {
   let json: string;
   try {
     json = await runTool(
       tools.ffprobe,
       ["-v", "error", ...SAFE_INPUT, "-print_format", "json", "-show_format", "-show_streams", file],
-      { signal, lowPriority: true },
+      { ...run, lowPriority: true },
     );
   } catch (error) {
     // ffprobe answers 1 for data it cannot parse; anything else (a missing binary) is not the file's fault.

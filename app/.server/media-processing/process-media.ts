@@ -6,11 +6,12 @@ import type { Logger } from "pino";
 import { z } from "~/lib/zod";
 import type { Database } from "../infra/db/client";
 import { media } from "../infra/db/schema";
-import { enqueueJob } from "../infra/jobs/enqueue";
+import { cancelJobs, enqueueJob } from "../infra/jobs/enqueue";
 import { PermanentJobError, type JobHandler } from "../infra/jobs/types";
 import type { Storage } from "../infra/storage";
 import { download, prepareImage, prepareVideo, storeRenditions } from "./renditions";
-import type { MediaTools } from "./tools";
+import { DEFAULT_MEDIA_LIMITS, PROCESSING_TOO_SLOW, type MediaLimits } from "./limits";
+import { TimeLimitExceeded, type MediaTools } from "./tools";
 
 /** The job kind that makes a media item ready for screens. */
 export const MEDIA_JOB = "media.process";
@@ -22,17 +23,34 @@ export const PROCESSING_FAILED = "This file could not be processed. Please try u
 export const SOURCE_MISSING = "The uploaded file is missing. Please upload it again.";
 
 /**
- * Marks a media item as processing and queues its job (one per item at a time). Call it in the transaction that
- * creates the item, then `jobs.wake(MEDIA_JOB)` once that commits.
+ * Marks a media item as processing and queues its job (one per item at a time), in its owner's group and, for a
+ * video, heavy (see `createMediaProcessing`). Call it in the transaction that creates the item, then
+ * `jobs.wake(MEDIA_JOB)` once that commits.
  */
 export async function queueMediaProcessing(db: Database, mediaId: string) {
   await db.transaction(async (tx) => {
-    await tx
+    const [item] = await tx
       .update(media)
       .set({ processingStatus: "processing", processingError: null })
-      .where(eq(media.id, mediaId));
-    await enqueueJob(tx, MEDIA_JOB, { mediaId }, { dedupeKey: mediaId });
+      .where(eq(media.id, mediaId))
+      .returning({ userId: media.userId, fileType: media.fileType });
+    if (!item) return;
+    await enqueueJob(
+      tx,
+      MEDIA_JOB,
+      { mediaId },
+      { dedupeKey: mediaId, groupKey: item.userId, heavy: item.fileType.startsWith("video/") },
+    );
   });
+}
+
+/**
+ * Cancels an item's processing: its job is deleted, so a queued one never runs and a running one stops at its
+ * next lease check on whichever instance runs it. Call it in the transaction that deletes the item, then
+ * `jobs.cancel(ids)` once that commits, to stop this process's ffmpeg at once.
+ */
+export function cancelMediaProcessing(db: Database, mediaId: string): Promise<string[]> {
+  return cancelJobs(db, MEDIA_JOB, mediaId);
 }
 
 async function markFailed(db: Database, mediaId: string, reason: string) {
@@ -47,19 +65,34 @@ export interface MediaProcessingOptions {
   storage: Storage;
   tools: MediaTools;
   logger: Logger;
+  /** What one item may cost (./limits.ts); tests shrink them. */
+  limits?: Partial<MediaLimits>;
 }
 
 /**
  * The `media.process` job: a video is probed and, unless already H.264/AAC MP4, transcoded, with a poster frame;
- * an image is normalized; every rendition is hashed and stored. One at a time across all instances: transcoding
- * takes a core.
+ * an image is normalized; every rendition is hashed and stored. Fair between owners, across all instances
+ * (docs/decisions/077-bounded-fair-media-work.md): one video at a time (a transcode takes a core), one job per
+ * owner at a time with owners taking turns, and a second lane so an image never waits behind another owner's video.
  */
-export function createMediaProcessing({ db, storage, tools, logger }: MediaProcessingOptions): JobHandler {
+export function createMediaProcessing({
+  db,
+  storage,
+  tools,
+  logger,
+  limits: given,
+}: MediaProcessingOptions): JobHandler {
   const log = logger.child({ component: "media-processing" });
+  const limits = { ...DEFAULT_MEDIA_LIMITS, ...given };
   return {
-    concurrency: 1,
+    concurrency: 2,
+    heavyConcurrency: 1,
+    groupConcurrency: 1,
+    lanes: 2,
     maxAttempts: 3,
     leaseSeconds: 60,
+    // A deleted item's job is noticed within seconds on any instance (the lease check stops its ffmpeg).
+    renewSeconds: 5,
     async run(payload, job) {
       const parsed = MediaJobPayload.safeParse(payload);
       if (!parsed.success) throw new PermanentJobError("a media job needs { mediaId }");
@@ -80,7 +113,7 @@ export function createMediaProcessing({ db, storage, tools, logger }: MediaProce
           return await markFailed(db, mediaId, SOURCE_MISSING);
         const prepared = item.type.startsWith("image/")
           ? await prepareImage(source, work)
-          : await prepareVideo(tools, source, item.type, work, job.signal);
+          : await prepareVideo(tools, source, item.type, work, job.signal, limits);
         if ("reason" in prepared) {
           await markFailed(db, mediaId, prepared.reason);
           log.info({ mediaId, reason: prepared.reason }, "media cannot be shown on screens");
@@ -90,6 +123,12 @@ export function createMediaProcessing({ db, storage, tools, logger }: MediaProce
         const ms = Math.round(performance.now() - started);
         log.info({ mediaId, how: prepared.how, ms }, "media ready for screens");
       } catch (error) {
+        if (error instanceof TimeLimitExceeded) {
+          // The same file would take as long again: no retry, and its owner is told why.
+          await markFailed(db, mediaId, PROCESSING_TOO_SLOW);
+          log.warn({ mediaId, error: error.message }, "media processing ran past its time limit");
+          throw new PermanentJobError(error.message);
+        }
         if (job.attempt >= job.maxAttempts && !job.signal.aborted)
           await markFailed(db, mediaId, PROCESSING_FAILED);
         throw error;

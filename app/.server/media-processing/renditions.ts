@@ -7,6 +7,7 @@ import { media, mediaRenditions, type RenditionKind } from "../infra/db/schema";
 import type { Storage } from "../infra/storage";
 import { hashFile } from "./content-hash";
 import { normalizeImage } from "./image";
+import { outOfBoundsReason, type MediaLimits } from "./limits";
 import { probeVideo, UNREADABLE_VIDEO, UnreadableMediaError, unusableReason } from "./probe";
 import type { MediaTools } from "./tools";
 import { extractPoster, makeScreenVideo } from "./transcode";
@@ -42,40 +43,47 @@ export async function prepareImage(source: string, work: string): Promise<Prepar
   };
 }
 
+/**
+ * Probes the video before any work and refuses one a screen cannot play or that is out of bounds (./limits.ts);
+ * otherwise makes the screen copy of at most `limits.maxScreenSeconds` and its poster, every tool under a time limit.
+ */
 export async function prepareVideo(
   tools: MediaTools,
   source: string,
   sourceMime: string,
   work: string,
   signal: AbortSignal,
+  limits: MediaLimits,
 ): Promise<Prepared> {
+  const run = { signal, timeLimitMs: limits.toolTimeLimitMs };
   let probe;
   try {
-    probe = await probeVideo(tools, source, signal);
+    probe = await probeVideo(tools, source, run);
   } catch (error) {
     if (error instanceof UnreadableMediaError) return { reason: UNREADABLE_VIDEO };
     throw error;
   }
-  const reason = unusableReason(probe);
+  const reason = unusableReason(probe) ?? outOfBoundsReason(probe, limits);
   if (reason) return { reason };
   const video = path.join(work, "video.mp4");
-  const how = await makeScreenVideo(tools, source, video, probe, sourceMime, signal);
+  const maxSeconds = Math.min(limits.maxScreenSeconds, probe.durationSec!);
+  const how = await makeScreenVideo(tools, source, video, probe, sourceMime, {
+    maxSeconds: limits.maxScreenSeconds,
+    timeLimitMs: limits.transcodeTimeLimitMs(maxSeconds),
+    signal,
+  });
   // What was actually written, not what was asked for.
-  const made = await probeVideo(tools, video, signal);
+  const made = await probeVideo(tools, video, run);
   const poster = path.join(work, "poster.jpg");
-  await extractPoster(tools, video, poster, Math.min(1, (made.durationSec ?? 0) / 2), signal);
+  await extractPoster(tools, video, poster, Math.min(1, (made.durationSec ?? 0) / 2), run);
   const size = { width: made.width, height: made.height };
+  // A source longer than the copy keeps its own length on record: the card and the ad editor then say it is too
+  // long for an ad ("Videos can be at most 30 seconds long.") instead of the owner's video being cut unnoticed.
+  const durationSec = probe.durationSec! > limits.maxScreenSeconds ? probe.durationSec : made.durationSec;
   return {
     how,
     files: [
-      {
-        kind: "video",
-        file: video,
-        mimeType: "video/mp4",
-        ext: "mp4",
-        ...size,
-        durationSec: made.durationSec,
-      },
+      { kind: "video", file: video, mimeType: "video/mp4", ext: "mp4", ...size, durationSec },
       { kind: "poster", file: poster, mimeType: "image/jpeg", ext: "jpg", ...size, durationSec: null },
     ],
   };

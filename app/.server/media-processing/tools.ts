@@ -57,6 +57,14 @@ export class ToolError extends Error {
   }
 }
 
+/** A tool that ran past its wall-clock limit and was killed. */
+export class TimeLimitExceeded extends Error {
+  constructor(tool: string, limitMs: number) {
+    super(`${tool} ran past its time limit of ${limitMs / 1000} s and was killed`);
+    this.name = "TimeLimitExceeded";
+  }
+}
+
 const STDERR_TAIL = 2_000;
 const NICEST = 19;
 
@@ -79,15 +87,38 @@ function dieWithParent(): string[] {
   return launcher;
 }
 
+export interface RunToolOptions {
+  signal?: AbortSignal;
+  lowPriority?: boolean;
+  /** Wall-clock limit: past it the tool is killed and the run fails with `TimeLimitExceeded`. */
+  timeLimitMs?: number;
+}
+
 /**
  * Runs a binary as a child process and answers its stdout. With `lowPriority` it runs at the lowest CPU priority
- * (nice 19), so page rendering wins whenever both want the core. `signal` kills it, and so does the death of this
- * process (see `dieWithParent`). Failure carries the end of its stderr, where ffmpeg says what went wrong.
+ * (nice 19), so page rendering wins whenever both want the core. `signal` kills it, and so does `timeLimitMs`, and
+ * so does the death of this process (see `dieWithParent`). Failure carries the end of its stderr, where ffmpeg says
+ * what went wrong.
  */
 export function runTool(
   file: string,
   args: string[],
-  { signal, lowPriority = false }: { signal?: AbortSignal; lowPriority?: boolean } = {},
+  { signal, lowPriority = false, timeLimitMs }: RunToolOptions = {},
+): Promise<string> {
+  const name = file.split("/").pop()!;
+  const timer = timeLimitMs === undefined ? undefined : new AbortController();
+  const timeout =
+    timer && setTimeout(() => timer.abort(new TimeLimitExceeded(name, timeLimitMs!)), timeLimitMs);
+  const stop = timer ? (signal ? AbortSignal.any([signal, timer.signal]) : timer.signal) : signal;
+  return runChild(file, args, stop, lowPriority, name).finally(() => clearTimeout(timeout));
+}
+
+function runChild(
+  file: string,
+  args: string[],
+  signal: AbortSignal | undefined,
+  lowPriority: boolean,
+  name: string,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const [via, ...viaArgs] = [...dieWithParent(), file];
@@ -124,7 +155,7 @@ export function runTool(
       else if (code === 0) resolve(Buffer.concat(stdout).toString());
       else {
         const how = killedBy ? `was killed (${killedBy})` : `exited with code ${code}`;
-        reject(new ToolError(`${file.split("/").pop()} ${how}: ${lastLine(stderr)}`, stderr));
+        reject(new ToolError(`${name} ${how}: ${lastLine(stderr)}`, stderr));
       }
     });
   });

@@ -1,5 +1,6 @@
+import { DEFAULT_MEDIA_LIMITS } from "./limits";
 import type { VideoProbe } from "./probe";
-import { runTool, SAFE_INPUT, type MediaTools } from "./tools";
+import { runTool, SAFE_INPUT, type MediaTools, type RunToolOptions } from "./tools";
 
 /** Screens are 1080p at most, in either orientation (portrait kiosk screens are 1080×1920). */
 const MAX_LONG_SIDE = 1920;
@@ -50,10 +51,18 @@ const SELECT = [
 /** The index before the media data, so a player starts before the whole file has arrived. */
 const FAST_START = ["-movflags", "+faststart", "-f", "mp4"];
 
+export interface ScreenVideoOptions {
+  /** The most of the video the copy holds, from its start (`-t`), whatever the source's header claims. */
+  maxSeconds?: number;
+  /** ffmpeg is killed past this (runTool's `TimeLimitExceeded`). */
+  timeLimitMs?: number;
+  signal?: AbortSignal;
+}
+
 /**
- * Writes `output`: an MP4 with H.264 High (yuv420p, ≤ 1080p, aspect kept) and AAC, index first. A file that is
- * already that is copied; anything else is encoded, on one thread at the lowest priority, in a child process, so
- * the server keeps serving pages while it runs. Answers which it did.
+ * Writes `output`: at most `maxSeconds` of the video as an MP4 with H.264 High (yuv420p, ≤ 1080p, aspect kept) and
+ * AAC, index first. A file that is already that is copied; anything else is encoded, on one thread at the lowest
+ * priority, in a child process, so the server keeps serving pages while it runs. Answers which it did.
  */
 export async function makeScreenVideo(
   tools: MediaTools,
@@ -61,14 +70,21 @@ export async function makeScreenVideo(
   output: string,
   probe: VideoProbe,
   sourceMime: string,
-  signal?: AbortSignal,
+  {
+    maxSeconds = DEFAULT_MEDIA_LIMITS.maxScreenSeconds,
+    timeLimitMs = DEFAULT_MEDIA_LIMITS.transcodeTimeLimitMs(maxSeconds),
+    signal,
+  }: ScreenVideoOptions = {},
 ): Promise<"copied" | "encoded"> {
   const common = ["-hide_banner", "-nostdin", "-y", "-v", "error", ...SAFE_INPUT];
+  const run: RunToolOptions = { signal, lowPriority: true, timeLimitMs };
+  const cap = ["-t", maxSeconds.toFixed(3)];
   if (canRemux(probe, sourceMime)) {
-    await runTool(tools.ffmpeg, [...common, "-i", input, ...SELECT, "-c", "copy", ...FAST_START, output], {
-      signal,
-      lowPriority: true,
-    });
+    await runTool(
+      tools.ffmpeg,
+      [...common, "-i", input, ...SELECT, ...cap, "-c", "copy", ...FAST_START, output],
+      run,
+    );
     return "copied";
   }
   const size = screenSize(probe.width, probe.height);
@@ -79,6 +95,7 @@ export async function makeScreenVideo(
       ["-threads", "1"],
       ["-i", input],
       SELECT,
+      cap,
       [
         "-vf",
         `scale=${size.width}:${size.height}:flags=bicubic,setsar=1,format=yuv420p`,
@@ -92,7 +109,7 @@ export async function makeScreenVideo(
       FAST_START,
       output,
     ].flat(),
-    { signal, lowPriority: true },
+    run,
   );
   return "encoded";
 }
@@ -103,12 +120,12 @@ export async function extractPoster(
   video: string,
   output: string,
   atSec: number,
-  signal?: AbortSignal,
+  run: Pick<RunToolOptions, "signal" | "timeLimitMs"> = { timeLimitMs: DEFAULT_MEDIA_LIMITS.toolTimeLimitMs },
 ) {
   const input = ["-threads", "1", ...SAFE_INPUT, "-ss", atSec.toFixed(3), "-i", video];
   const frame = ["-frames:v", "1", "-q:v", "3", "-f", "image2", "-c:v", "mjpeg", output];
   await runTool(tools.ffmpeg, ["-hide_banner", "-nostdin", "-y", "-v", "error", ...input, ...frame], {
-    signal,
+    ...run,
     lowPriority: true,
   });
 }

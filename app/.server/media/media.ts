@@ -16,7 +16,12 @@ import {
 import { logger } from "../infra/logging/logger";
 import type { Storage } from "../infra/storage";
 import { deleteWithThumbnails } from "../infra/storage/thumbnails";
-import { deleteRenditionRows, MEDIA_JOB, queueMediaProcessing } from "../media-processing";
+import {
+  cancelMediaProcessing,
+  deleteRenditionRows,
+  MEDIA_JOB,
+  queueMediaProcessing,
+} from "../media-processing";
 import type { Services } from "../services";
 import {
   claimStorage,
@@ -209,10 +214,12 @@ export function uploadRefusalToast(
  * Delete (docs/product.md#deleting): removes the viewer's own row (id AND user_id, so another owner's id is simply not
  * found), with the ads made from it, then its renditions for screens and its file and resized copies, unless a listing
  * or story still shows that file: then the file stays, so deleting an item from the dashboard never blanks a
- * listing's image. The row is the record of truth: if a file's removal fails, the orphan is logged, not shown.
+ * listing's image. Its processing stops: the job is cancelled with the row, and a running ffmpeg is killed at once
+ * here or at the next lease check on another instance. The row is the record of truth: if a file's removal fails,
+ * the orphan is logged, not shown.
  */
 export async function deleteMedia(
-  { db, storage }: Pick<Services, "db" | "storage">,
+  { db, storage, jobs }: Pick<Services, "db" | "storage" | "jobs">,
   viewer: Pick<Viewer, "id">,
   id: string,
 ): Promise<{ ok: true } | { ok: false; status: 404 }> {
@@ -225,14 +232,16 @@ export async function deleteMedia(
       .where(and(eq(media.id, id), eq(media.userId, viewer.id)))
       .for("update");
     if (!owned) return null;
+    const cancelled = await cancelMediaProcessing(tx, id);
     const renditionKeys = await deleteRenditionRows(tx, id);
     const [deleted] = await tx
       .delete(media)
       .where(eq(media.id, id))
       .returning({ key: media.storageKey, inUse: fileInUse() });
-    return { ...deleted!, renditionKeys };
+    return { ...deleted!, renditionKeys, cancelled };
   });
   if (!row) return { ok: false, status: 404 };
+  jobs.cancel(row.cancelled);
   await removeFiles(id, row.renditionKeys, (key) => storage.delete(key));
   if (row.inUse) {
     logger.info(

@@ -446,6 +446,13 @@ export const jobs = pgTable(
     lastError: text("last_error"),
     /** At most one unfinished job per (kind, dedupe_key). */
     dedupeKey: text("dedupe_key"),
+    /**
+     * Whose work this is (media: the owner's user id). A kind with `groupConcurrency` runs at most that many of a
+     * group at once and takes each group's jobs in turn, so one group's backlog never delays another's.
+     */
+    groupKey: text("group_key"),
+    /** Long work (a transcode), capped by the kind's `heavyConcurrency` so light jobs never wait behind it. */
+    heavy: boolean("heavy").notNull().default(false),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
@@ -456,6 +463,10 @@ export const jobs = pgTable(
       .on(table.kind, table.dedupeKey)
       .where(sql.raw(`dedupe_key is not null and state in ('pending', 'running')`)),
     index("jobs_finished_idx").on(table.finishedAt).where(sql.raw(`state in ('done', 'failed')`)),
+    // When each group was last served, for fair claims (app/.server/infra/jobs/store.ts).
+    index("jobs_group_idx")
+      .on(table.kind, table.groupKey, table.finishedAt)
+      .where(sql.raw(`group_key is not null`)),
   ],
 );
 

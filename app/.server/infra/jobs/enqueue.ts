@@ -10,6 +10,10 @@ export interface EnqueueOptions {
    * adding one (e.g. one processing job per media item).
    */
   dedupeKey?: string;
+  /** Whose work this is, for a kind with `groupConcurrency` (media: the owner's id). */
+  groupKey?: string;
+  /** Long work, counted against the kind's `heavyConcurrency`. */
+  heavy?: boolean;
 }
 
 /**
@@ -21,13 +25,13 @@ export async function enqueueJob(
   db: Database,
   kind: string,
   payload: unknown,
-  { runAt, dedupeKey }: EnqueueOptions = {},
+  { runAt, dedupeKey, groupKey, heavy }: EnqueueOptions = {},
 ): Promise<string> {
   // Twice at most: a duplicate seen by the insert may finish before it is looked up, and then a new job is due.
   for (let attempt = 0; attempt < 2; attempt++) {
     const [row] = await db
       .insert(jobs)
-      .values({ kind, payload: payload ?? {}, runAt, dedupeKey })
+      .values({ kind, payload: payload ?? {}, runAt, dedupeKey, groupKey, heavy })
       .onConflictDoNothing()
       .returning({ id: jobs.id });
     if (row) return row.id;
@@ -40,4 +44,20 @@ export async function enqueueJob(
     if (existing) return existing.id;
   }
   throw new Error(`could not enqueue a ${kind} job with dedupe key ${dedupeKey}`);
+}
+
+/**
+ * Cancels the unfinished jobs of `kind` with `dedupeKey` (their subject is gone): the rows are deleted, so a
+ * pending one never runs and a running one loses its claim. Pass the transaction that removes the subject, then
+ * the runner's `cancel(ids)` once it commits to stop them at once here; other instances stop theirs at their next
+ * lease check. Answers the cancelled jobs' ids.
+ */
+export async function cancelJobs(db: Database, kind: string, dedupeKey: string): Promise<string[]> {
+  const rows = await db
+    .delete(jobs)
+    .where(
+      and(eq(jobs.kind, kind), eq(jobs.dedupeKey, dedupeKey), inArray(jobs.state, ["pending", "running"])),
+    )
+    .returning({ id: jobs.id });
+  return rows.map((row) => row.id);
 }

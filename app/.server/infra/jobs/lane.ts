@@ -22,14 +22,24 @@ const PASS_LIMIT = 100;
 
 class Stopping extends Error {}
 class LeaseLost extends Error {}
+class Cancelled extends Error {}
 
-/** Runs the jobs of one kind, one at a time, so a slow kind (transcodes) never holds up another (mail). */
+/**
+ * Runs jobs of one kind, one at a time, so a slow kind (transcodes) never holds up another (mail). A kind with
+ * `lanes` has that many in each runner, side by side.
+ */
 export function createLane(db: Database, kind: string, handler: JobHandler, log: Logger) {
   const maxAttempts = handler.maxAttempts ?? 8;
   const leaseSeconds = handler.leaseSeconds ?? 60;
+  const renewMs = (handler.renewSeconds ?? leaseSeconds / 3) * 1000;
   const backoff = handler.backoff ?? defaultBackoff;
+  const caps = {
+    concurrency: handler.concurrency,
+    groupConcurrency: handler.groupConcurrency,
+    heavyConcurrency: handler.heavyConcurrency,
+  };
   let stopping = false;
-  let current: AbortController | undefined;
+  let current: { id: string; controller: AbortController } | undefined;
 
   async function execute(job: ClaimedJob): Promise<"done" | "failed" | "left"> {
     const fields = { jobId: job.id, kind, attempt: job.attempts };
@@ -41,19 +51,17 @@ export function createLane(db: Database, kind: string, handler: JobHandler, log:
       return "failed";
     }
     const controller = new AbortController();
-    current = controller;
-    const renew = setInterval(
-      () => {
-        renewLease(db, job, leaseSeconds).then(
-          (kept) => {
-            if (!kept) controller.abort(new LeaseLost("the job's lease passed to another claim"));
-          },
-          // The database is unreachable: keep working; the next renewal may get through before the lease ends.
-          (error: unknown) => log.warn({ ...fields, err: error }, "job lease not renewed"),
-        );
-      },
-      (leaseSeconds * 1000) / 3,
-    );
+    current = { id: job.id, controller };
+    const renew = setInterval(() => {
+      renewLease(db, job, leaseSeconds).then(
+        (kept) => {
+          // Taken by another claim after the lease ran out, or cancelled (its row deleted) on any instance.
+          if (!kept) controller.abort(new LeaseLost("the job's claim is gone"));
+        },
+        // The database is unreachable: keep working; the next renewal may get through before the lease ends.
+        (error: unknown) => log.warn({ ...fields, err: error }, "job lease not renewed"),
+      );
+    }, renewMs);
     renew.unref();
     try {
       await handler.run(job.payload, {
@@ -66,7 +74,11 @@ export function createLane(db: Database, kind: string, handler: JobHandler, log:
     } catch (error) {
       const reason: unknown = controller.signal.reason;
       if (reason instanceof LeaseLost) {
-        log.warn(fields, "job stopped: its lease passed to another claim");
+        log.warn(fields, "job stopped: its claim is gone (cancelled, or taken after its lease ran out)");
+        return "left";
+      }
+      if (reason instanceof Cancelled) {
+        log.info(fields, "job stopped: it was cancelled");
         return "left";
       }
       if (reason instanceof Stopping) {
@@ -98,7 +110,7 @@ export function createLane(db: Database, kind: string, handler: JobHandler, log:
     const seen: string[] = [];
     const result = { done: 0, failed: 0 };
     while (!stopping && seen.length < PASS_LIMIT) {
-      const job = await claimJob(db, kind, { leaseSeconds, concurrency: handler.concurrency, exclude: seen });
+      const job = await claimJob(db, kind, { leaseSeconds, exclude: seen, ...caps });
       if (!job) break;
       seen.push(job.id);
       const outcome = await execute(job);
@@ -113,7 +125,11 @@ export function createLane(db: Database, kind: string, handler: JobHandler, log:
     /** Stops claiming and interrupts the job in hand, which is handed back to run again. */
     stop() {
       stopping = true;
-      current?.abort(new Stopping("the job runner is stopping"));
+      current?.controller.abort(new Stopping("the job runner is stopping"));
+    },
+    /** Stops the job in hand if it is one of `ids` (cancelled: its row is gone, nothing is written back). */
+    cancel(ids: ReadonlySet<string>) {
+      if (current && ids.has(current.id)) current.controller.abort(new Cancelled("the job was cancelled"));
     },
     resume() {
       stopping = false;

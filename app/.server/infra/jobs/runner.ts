@@ -18,10 +18,12 @@ export interface JobRunner {
   start(): void;
   /** Stops polling, interrupts the jobs in hand (they are handed back) and waits for them. */
   stop(): Promise<void>;
-  /** Runs every due job once, kind by kind side by side; passes of one kind never overlap. */
+  /** Runs every due job once, kind by kind (and lane by lane) side by side; passes of one lane never overlap. */
   runOnce(): Promise<PassResult>;
   /** Asks for a pass now (after a job was enqueued) instead of at the next poll; one kind or all. */
   wake(kind?: string): void;
+  /** Stops at once the jobs among `ids` this runner is running, after `cancelJobs` removed them. */
+  cancel(ids: readonly string[]): void;
 }
 
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -71,6 +73,7 @@ function loop(lane: Lane, intervalMs: number, log: Logger) {
   }
 
   return {
+    cancel: lane.cancel,
     start() {
       if (started) return;
       started = true;
@@ -106,9 +109,12 @@ export function createJobRunner({ db, logger, handlers, intervalMs = 2000 }: Job
   const loops = new Map(
     Object.entries(handlers).map(([kind, handler]) => [
       kind,
-      loop(createLane(db, kind, handler, log), intervalMs, log),
+      Array.from({ length: Math.max(1, handler.lanes ?? 1) }, () =>
+        loop(createLane(db, kind, handler, log), intervalMs, log),
+      ),
     ]),
   );
+  const every = () => [...loops.values()].flat();
   let pruner: ReturnType<typeof setInterval> | undefined;
   const prune = () =>
     pruneJobs(db).then(
@@ -121,7 +127,7 @@ export function createJobRunner({ db, logger, handlers, intervalMs = 2000 }: Job
   return {
     start() {
       if (pruner) return;
-      for (const each of loops.values()) each.start();
+      for (const each of every()) each.start();
       void prune();
       pruner = setInterval(prune, PRUNE_EVERY_MS);
       pruner.unref();
@@ -129,10 +135,10 @@ export function createJobRunner({ db, logger, handlers, intervalMs = 2000 }: Job
     async stop() {
       clearInterval(pruner);
       pruner = undefined;
-      await Promise.all([...loops.values()].map((each) => each.stop()));
+      await Promise.all(every().map((each) => each.stop()));
     },
     async runOnce() {
-      const results = await Promise.all([...loops.values()].map((each) => each.runOnce()));
+      const results = await Promise.all(every().map((each) => each.runOnce()));
       return results.reduce(
         (sum, each) => ({ done: sum.done + each.done, failed: sum.failed + each.failed }),
         {
@@ -142,8 +148,11 @@ export function createJobRunner({ db, logger, handlers, intervalMs = 2000 }: Job
       );
     },
     wake(kind) {
-      if (kind === undefined) for (const each of loops.values()) each.wake();
-      else loops.get(kind)?.wake();
+      for (const each of kind === undefined ? every() : (loops.get(kind) ?? [])) each.wake();
+    },
+    cancel(ids) {
+      const cancelled = new Set(ids);
+      for (const each of every()) each.cancel(cancelled);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, notInArray, sql } from "drizzle-orm";
+import { and, eq, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../db/client";
 import { jobs } from "../db/schema";
 
@@ -31,8 +31,48 @@ const due = (kind: string, exclude: string[]) => sql`${jobs.kind} = ${kind}
     or (${jobs.state} = 'running' and ${jobs.lockedUntil} < now()))
   and ${notInArray(jobs.id, exclude)}`;
 
-/** Claims the oldest due job. SKIP LOCKED lets instances claim side by side without waiting for each other's. */
-async function claimOne(db: Database, kind: string, leaseSeconds: number, exclude: string[]) {
+/** The caps a kind's handler sets (types.ts): all of its jobs, one group's, the heavy ones. */
+export interface ClaimCaps {
+  concurrency?: number;
+  groupConcurrency?: number;
+  heavyConcurrency?: number;
+}
+
+/** The oldest due job. SKIP LOCKED lets instances claim side by side without waiting for each other's. */
+const oldestDue = (kind: string, exclude: string[]) => sql`select ${jobs.id} from ${jobs}
+  where ${due(kind, exclude)}
+  order by ${jobs.runAt}, ${jobs.id}
+  limit 1
+  for update skip locked`;
+
+/**
+ * The due job whose turn it is, among those the group and heavy caps allow: the oldest job of the group served
+ * least recently (never, or the longest ago a job of it finished; a group with a job running counts as served
+ * now), so groups take turns and one group's backlog never delays another's. A job without a group goes first.
+ * Only run under the kind's advisory lock (claimJob), which keeps two claimers from both taking the last free slot.
+ */
+function fairestDue(kind: string, exclude: string[], { groupConcurrency, heavyConcurrency }: ClaimCaps) {
+  const live = sql`select "group_key", "heavy" from ${jobs}
+    where ${jobs.kind} = ${kind} and ${jobs.state} = 'running' and ${jobs.lockedUntil} >= now()`;
+  const groupRoom =
+    groupConcurrency === undefined
+      ? sql`true`
+      : sql`(${jobs.groupKey} is null or (select count(*) from live where live.group_key = ${jobs.groupKey}) < ${groupConcurrency})`;
+  const heavyRoom =
+    heavyConcurrency === undefined
+      ? sql`true`
+      : sql`(not ${jobs.heavy} or (select count(*) from live where live.heavy) < ${heavyConcurrency})`;
+  const lastServed = sql`(select max(coalesce(served.finished_at, 'infinity'::timestamptz)) from ${jobs} as served
+    where served.kind = ${kind} and served.group_key = ${jobs.groupKey} and served.state <> 'pending')`;
+  return sql`with live as (${live})
+    select ${jobs.id} from ${jobs}
+    where ${due(kind, exclude)} and ${groupRoom} and ${heavyRoom}
+    order by ${lastServed} nulls first, ${jobs.runAt}, ${jobs.id}
+    limit 1`;
+}
+
+/** Claims the job `pick` names, if it is still due when the row is written. */
+async function claimOne(db: Database, kind: string, leaseSeconds: number, exclude: string[], pick: SQL) {
   const [row] = await db
     .update(jobs)
     .set({
@@ -41,15 +81,7 @@ async function claimOne(db: Database, kind: string, leaseSeconds: number, exclud
       lockedUntil: sql`now() + ${seconds(leaseSeconds)}`,
       leaseToken: sql`gen_random_uuid()`,
     })
-    .where(
-      sql`${jobs.id} = (
-        select ${jobs.id} from ${jobs}
-        where ${due(kind, exclude)}
-        order by ${jobs.runAt}, ${jobs.id}
-        limit 1
-        for update skip locked
-      )`,
-    )
+    .where(sql`${jobs.id} = (${pick}) and ${due(kind, exclude)}`)
     .returning({
       id: jobs.id,
       kind: jobs.kind,
@@ -62,19 +94,17 @@ async function claimOne(db: Database, kind: string, leaseSeconds: number, exclud
 }
 
 /**
- * Claims a due job of `kind`, or null. With `concurrency`, only while fewer than that many hold a live lease:
- * claimers of the kind take turns on an advisory lock, so two never both see the last free slot.
+ * Claims a due job of `kind`, or null. With `concurrency`, only while fewer than that many hold a live lease, and
+ * within the group and heavy caps, taking groups in turn (`fairestDue`): claimers of the kind take turns on an
+ * advisory lock, so two never both see the last free slot, whichever instance they run on.
  */
 export async function claimJob(
   db: Database,
   kind: string,
-  {
-    leaseSeconds,
-    concurrency,
-    exclude = [],
-  }: { leaseSeconds: number; concurrency?: number; exclude?: string[] },
+  { leaseSeconds, exclude = [], ...caps }: { leaseSeconds: number; exclude?: string[] } & ClaimCaps,
 ): Promise<ClaimedJob | null> {
-  if (concurrency === undefined) return claimOne(db, kind, leaseSeconds, exclude);
+  const { concurrency } = caps;
+  if (concurrency === undefined) return claimOne(db, kind, leaseSeconds, exclude, oldestDue(kind, exclude));
   // Most polls find nothing: answer that with one statement rather than a transaction holding a lock.
   const [waiting] = await db.select({ id: jobs.id }).from(jobs).where(due(kind, exclude)).limit(1);
   if (!waiting) return null;
@@ -87,7 +117,7 @@ export async function claimJob(
           where ${jobs.kind} = ${kind} and ${jobs.state} = 'running' and ${jobs.lockedUntil} >= now()`,
     );
     if (running >= concurrency) return null;
-    return claimOne(tx, kind, leaseSeconds, exclude);
+    return claimOne(tx, kind, leaseSeconds, exclude, fairestDue(kind, exclude, caps));
   });
 }
 

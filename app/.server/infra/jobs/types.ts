@@ -6,8 +6,8 @@ export interface JobContext {
   attempt: number;
   maxAttempts: number;
   /**
-   * Aborted when the runner stops (the job is handed back, to run again later) or when the job's lease was lost
-   * to another claim. Long work (a transcode) should stop when it fires.
+   * Aborted when the runner stops (the job is handed back, to run again later), when the job's lease was lost to
+   * another claim, or when the job was cancelled. Long work (a transcode) should stop when it fires.
    */
   signal: AbortSignal;
 }
@@ -23,6 +23,21 @@ export interface JobHandler {
   backoff?: (attempt: number) => number;
   /** At most this many jobs of this kind run at once across every instance (default: no limit beyond one per runner). */
   concurrency?: number;
+  /**
+   * At most this many jobs of one group (`groupKey` at enqueue) run at once across every instance, and due jobs are
+   * taken each group in turn (every group's first before any group's second), so one group's backlog never delays
+   * another group's work. Needs `concurrency`.
+   */
+  groupConcurrency?: number;
+  /** At most this many heavy jobs (`heavy` at enqueue) run at once across every instance. Needs `concurrency`. */
+  heavyConcurrency?: number;
+  /** How many jobs of this kind one runner runs side by side (default 1). */
+  lanes?: number;
+  /**
+   * How often, in seconds, a running job's claim is renewed and checked (default a third of the lease). A job whose
+   * row was cancelled (`cancelJobs`) is stopped at the next check on any instance.
+   */
+  renewSeconds?: number;
 }
 
 /** Thrown by a handler when trying again cannot help (a malformed payload): the job fails at once. */
