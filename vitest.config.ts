@@ -16,8 +16,11 @@ export default defineConfig({
     environment: "node",
     // The app's logger reads LOG_LEVEL when it loads; tests assert on behaviour, not on log lines.
     env: { LOG_LEVEL: "silent" },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Tests wait on events (a row, a log line, a process's answer), never on the clock; these bounds only end a test
+    // that hangs. On a loaded two-core machine a new embedded database or a CLI process takes many times what it
+    // takes on a quiet one, so the bounds are far above any honest wait.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     pool: "forks",
     fileParallelism: true,
     // Vitest leaves one core free, which on a two-core CI machine means one file at a time; the files wait on

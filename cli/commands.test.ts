@@ -83,7 +83,7 @@ describe("operator CLI", () => {
       expect(await db.$count(businesses)).toBeGreaterThanOrEqual(40);
       expect(await db.$count(businessStories)).toBeGreaterThanOrEqual(15);
     });
-  }, 120_000); // seeding renders ~100 demo images: slow on a busy two-core machine
+  }, 300_000); // seeding renders ~100 demo images: slow on a busy two-core machine
 
   it("asks for the password twice when --password is not given, and never prints it", async () => {
     const secret = "quiet-meadow-4721";

@@ -30,7 +30,7 @@ describe("network map partners", () => {
         business("Hills Handyman", "Woodland Hills", [34.18, -118.61]),
         business("No Coordinates Co", "Woodland Hills"),
       ]);
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
     await database?.close();
   });

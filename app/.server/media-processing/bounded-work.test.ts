@@ -68,7 +68,7 @@ describe("bounded media work", () => {
       "stuck-ffmpeg": stuck,
       "real-time-ffmpeg": await writeRealTimeFfmpeg(tools, dir),
     };
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await services?.close();
   });
@@ -107,7 +107,7 @@ describe("bounded media work", () => {
 
   it(
     "encodes no more of a long video than an ad can show, and keeps its length on record",
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const id = await record(OWNER_A, "two-minutes.avi", "video/vnd.avi");
       expect(await services.jobs.runOnce()).toEqual({ done: 1, failed: 0 });
@@ -124,7 +124,7 @@ describe("bounded media work", () => {
 
   it(
     "kills an ffmpeg that runs past its time limit, and tells the owner why",
-    { timeout: 60_000 },
+    { timeout: 300_000 },
     async () => {
       const id = await record(OWNER_A, "two-minutes.avi", "video/vnd.avi");
       const stuck = { ffprobe: tools.ffprobe, ffmpeg: clips["stuck-ffmpeg"] };

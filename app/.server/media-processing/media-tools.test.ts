@@ -20,7 +20,7 @@ describe("media tools (ffprobe, ffmpeg, sharp)", () => {
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), "ls-media-tools-"));
     clips = await makeTestClips(tools, dir);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
@@ -116,7 +116,7 @@ describe("media tools (ffprobe, ffmpeg, sharp)", () => {
   ] as const)(
     "makes %s an H.264 High/AAC MP4 that starts at once",
     // ffmpeg runs at the lowest priority: on a busy machine a two-second clip can wait a while for the core.
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async (clip, mime, how, width, height) => {
       const source = await probeVideo(tools, clips[clip]);
       const video = out(`${clip}.screen.mp4`);

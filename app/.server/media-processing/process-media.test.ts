@@ -74,7 +74,7 @@ describe("media processing job", () => {
       .withMetadata({ orientation: 6 })
       .toFile(photo);
     clips = { ...(await makeTestClips(tools, dir)), "photo.jpg": photo };
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await services?.close();
   });
@@ -84,7 +84,7 @@ describe("media processing job", () => {
 
   it(
     "makes a MOV ready: an H.264 MP4 and its poster, each stored under its hash",
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const id = await upload(clips["big.mov"], "video/quicktime");
       expect(await item(id)).toMatchObject({ processingStatus: "processing", processingError: null });
@@ -172,7 +172,7 @@ describe("media processing job", () => {
     expect(job.lastError).toMatch(/false exited with code 1/);
   });
 
-  it("deletes an item's renditions, rows and files", { timeout: 120_000 }, async () => {
+  it("deletes an item's renditions, rows and files", { timeout: 300_000 }, async () => {
     const id = await upload(clips["ready.mp4"], "video/mp4");
     await services.jobs.runOnce();
     const keys = (await renditionsOf(id)).map((row) => row.storageKey);

@@ -34,7 +34,7 @@ describe("media processing on two instances", () => {
     second = "databaseUrl" in handle.target ? await openDatabase(handle.target) : handle;
     dir = await fs.mkdtemp(path.join(os.tmpdir(), "ls-two-instances-"));
     await handle.db.insert(users).values({ id: OWNER, name: "Owner", email: "two@example.com" });
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
     if (second !== handle) await second?.close();
     await handle?.close();

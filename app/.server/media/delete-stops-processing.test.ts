@@ -30,7 +30,7 @@ describe("deleting media stops its processing", () => {
     clip = (await makeBoundClips(mediaTools({}), dir))["two-minutes.avi"];
     services = await createTestServices({ FFMPEG_PATH: ffmpeg });
     await services.db.insert(users).values({ id: OWNER, name: "Owner", email: "deleting@example.com" });
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await other?.stop();
     await services?.close();
@@ -50,7 +50,7 @@ describe("deleting media stops its processing", () => {
   }
   const workDir = (id: string) => path.join(os.tmpdir(), `ls-media-${id}`);
 
-  it("kills the ffmpeg of this process at once, and the job ends", { timeout: 120_000 }, async () => {
+  it("kills the ffmpeg of this process at once, and the job ends", { timeout: 300_000 }, async () => {
     services.jobs.start();
     const { id, encoder } = await transcoding();
     expect(await deleteMedia(services, { id: OWNER }, id)).toEqual({ ok: true });
@@ -63,7 +63,7 @@ describe("deleting media stops its processing", () => {
     expect(toolFor(childProcesses(process.pid), id, "ffmpeg")).toBeUndefined();
   });
 
-  it("kills the ffmpeg of another instance at its next lease check", { timeout: 120_000 }, async () => {
+  it("kills the ffmpeg of another instance at its next lease check", { timeout: 300_000 }, async () => {
     // Another instance runs the job; this one's runner (services.jobs) is stopped and holds nothing.
     const logger = pino({ level: "silent" });
     const processing = createMediaProcessing({

@@ -73,7 +73,7 @@ describe("media made ready for screens, from the dashboard", () => {
     clips = await makeTestClips(mediaTools({}), dir);
     // The sign-up's confirmation email is a job too; these tests run media jobs only.
     await services.db.delete(jobs);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await services?.close();
   });
@@ -104,7 +104,7 @@ describe("media made ready for screens, from the dashboard", () => {
     expect(ready.durationSec).toBeCloseTo(2, 0);
     expect(ready.screenUrl).toMatch(/^\/media\/renditions\/.+\/video-[0-9a-f]{16}\.mp4$/);
     expect(ready.posterUrl).toMatch(/^\/media\/renditions\/.+\/poster-[0-9a-f]{16}\.jpg$/);
-  }, 120_000);
+  }, 300_000);
 
   it("records the row and its job in one transaction: if the job cannot be queued, nothing is kept", async () => {
     const before = (await services.db.select().from(media)).length;
@@ -139,7 +139,7 @@ describe("media made ready for screens, from the dashboard", () => {
       processingError: "This file has no video stream",
       screenUrl: null,
     });
-  }, 60_000);
+  }, 300_000);
 
   it("counts the ads made from an item, and deleting it deletes them, its renditions' rows and files", async () => {
     const uploaded = await upload(
@@ -181,7 +181,7 @@ describe("media made ready for screens, from the dashboard", () => {
     expect(await services.db.select().from(ads).where(eq(ads.mediaId, id))).toEqual([]);
     expect(await renditionKeys(id)).toEqual([]);
     for (const key of keys) expect(await services.storage.stat(key)).toBeNull();
-  }, 120_000);
+  }, 300_000);
 
   it("does nothing for an item deleted while its job waits", async () => {
     const uploaded = await upload(
@@ -203,7 +203,7 @@ describe("media made ready for screens, from the dashboard", () => {
     const sourceKey = uploaded.body.media!.fileUrl.slice("/media/".length);
     const renditionsDir = path.join(services.dataDir, "uploads", "renditions", sourceKey);
     expect(await fs.readdir(renditionsDir).catch(() => [])).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 
   it("queues processing for a listing's images too: they are media items as well", async () => {
     const form = new FormData();

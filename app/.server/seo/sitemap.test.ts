@@ -42,7 +42,7 @@ describe("sitemap", () => {
       ])
       .returning({ id: businessStories.id, title: businessStories.title });
     for (const row of rows) storyIds[row.title] = row.id;
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
     await database?.close();
   });

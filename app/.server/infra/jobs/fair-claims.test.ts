@@ -21,7 +21,7 @@ describe("fair claims", () => {
   beforeAll(async () => {
     handle = await createTestDatabase();
     other = "databaseUrl" in handle.target ? await openDatabase(handle.target) : handle;
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
     if (other !== handle) await other?.close();
     await handle?.close();
