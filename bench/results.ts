@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { z } from "../app/lib/zod";
 import { openDatabase, type Database } from "../app/.server/infra/db/client";
-import { recordPlays } from "../app/.server/kiosks/device-api";
+import { recordPlays } from "../app/.server/kiosks/play-ingest";
 import { getOwnerResults } from "../app/.server/results/owner-results";
 import { rollUpResults } from "../app/.server/results/rollup";
 import { createPostgresDatabase } from "../tests/support/server-process";

@@ -9,6 +9,7 @@ import {
   insertKiosk,
   insertListing,
   PLACES,
+  insertPlays,
 } from "../../../tests/support/kiosk-fixtures";
 import {
   createKiosk,
@@ -19,7 +20,6 @@ import {
   unpairKiosk,
   updateKiosk,
 } from "./admin-kiosks";
-import { recordPlays } from "./device-api";
 import { findKioskByToken } from "./device-token";
 import { timeZoneAt } from "./time-zone";
 
@@ -154,8 +154,8 @@ describe("kiosks in the admin", () => {
       completed: true,
     });
     const first = play("2026-03-04T17:00:00Z");
-    await recordPlays(db, online.id, [first, play("2026-03-04T17:00:10Z")], now);
-    await recordPlays(db, online.id, [first], now); // sent again: still one
+    await insertPlays(db, online.id, [first, play("2026-03-04T17:00:10Z")]);
+    await insertPlays(db, online.id, [first]); // written again: still one
     const result = await listKiosks(db, admin, now);
     if (!result.ok) throw new Error("refused");
     const byLabel = new Map(result.kiosks.map((kiosk) => [kiosk.label, kiosk]));
