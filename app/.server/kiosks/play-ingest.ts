@@ -171,11 +171,11 @@ function insertPlausible(kiosk: string, accepted: CandidatePlay[], refused: Refu
       on conflict (id) do nothing
       returning id
     ),
-    overlaps as (select (select count(*) from p) - (select count(*) from clear) as n),
+    overlapped as (select (select count(*) from p) - (select count(*) from clear) as n),
     refusals as (
       select reason, sum(n)::int as n from (
         select reason, n from json_to_recordset(${counts}::json) as r(reason text, n int)
-        union all select 'overlap', n from overlaps
+        union all select 'overlap', n from overlapped
       ) r where n > 0 group by reason
     ),
     counted as (
@@ -187,5 +187,5 @@ function insertPlausible(kiosk: string, accepted: CandidatePlay[], refused: Refu
         do update set plays = kiosk_play_refusals.plays + excluded.plays, last_at = excluded.last_at
       returning 1
     )
-    select (select count(*) from inserted)::int as stored, (select n from overlaps)::int as overlaps`;
+    select (select count(*) from inserted)::int as stored, (select n from overlapped)::int as overlaps`;
 }
