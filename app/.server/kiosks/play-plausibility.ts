@@ -1,4 +1,5 @@
 import { isScheduledAt, type AdTiming } from "~/lib/ad-schedule";
+import { PLAY_REFUSAL_REASONS, type PlayRefusalReason } from "~/lib/kiosk-schemas";
 
 // Whether a screen could have shown what it says it showed (docs/security.md#proof-of-play). A device token lives
 // in a browser in someone else's shop, so a play is a claim: it is stored only when that kiosk was served the item,
@@ -6,15 +7,8 @@ import { isScheduledAt, type AdTiming } from "~/lib/ad-schedule";
 // stays on screen, and it overlaps no other play of the screen. The checks here run in memory over one batch;
 // the overlap with stored plays is checked by the insert itself (play-ingest.ts).
 
-export const REFUSAL_REASONS = [
-  "future",
-  "before-pairing",
-  "not-served",
-  "off-schedule",
-  "too-long",
-  "overlap",
-] as const;
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+export const REFUSAL_REASONS = Object.keys(PLAY_REFUSAL_REASONS) as PlayRefusalReason[];
+export type RefusalReason = PlayRefusalReason;
 export type RefusalCounts = Record<RefusalReason, number>;
 
 /** How far a screen's corrected clock may be from the server's: the offset's error, a little drift offline. */
