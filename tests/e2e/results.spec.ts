@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PORT, signInAdmin, signInNewOwner } from "./support/accounts";
-import { pairScreen } from "./support/kiosk-screen";
+import { approveAndServe, pairScreen } from "./support/kiosk-screen";
 
 // docs/product.md#results, driven as an owner, a visitor, a kiosk screen and an admin would: events made here
 // (plays through the device API, a QR scan, a page view, a Visit Website click) appear on the owner's Results page
@@ -28,8 +28,9 @@ let adId = "";
 let shortCode = "";
 let kioskId = "";
 
-function play(minutesAgo: number, seconds: number) {
-  const start = Date.now() - minutesAgo * 60_000;
+/** A play starting `offset` seconds from now (a screen's plays end at most a few seconds ahead of the server). */
+function play(offset: number, seconds: number) {
+  const start = Date.now() + offset * 1000;
   return {
     id: randomUUID(),
     adId,
@@ -86,7 +87,7 @@ test("plays, a scan, a view and a website visit show up on the Results page and 
     /\/business\/([0-9a-f-]{36})/,
   )![1]!;
 
-  // An ad for it (its media still processing is fine: plays count whatever the ad's state).
+  // An ad for it.
   const uploaded = await ownerPage.request.post("/dashboard/media", {
     multipart: { title: "Bread photo", file: { name: "bread.png", mimeType: "image/png", buffer: PNG } },
   });
@@ -140,8 +141,10 @@ test("plays, a scan, a view and a website visit show up on the Results page and 
     headers: auth,
     data: { playerVersion: "e2e", manifestVersion: null, playing: null, storageBytes: 0, errors: [] },
   });
-  // Six plays (10 s each), the batch sent twice: stored once.
-  const batch = [1, 2, 3, 4, 5, 6].map((n) => play(20 + n, 10));
+  // The ad approved and served to the screen; then six plays back to back (10 s each, the last one ending a little
+  // after this moment, well within the clock skew a screen is allowed), the batch sent twice: stored once.
+  await approveAndServe(device, adminPage.request, { token, adId });
+  const batch = [0, 1, 2, 3, 4, 5].map((n) => play(-30 + n * 10, 10));
   for (let i = 0; i < 2; i++) {
     const sent = await device.post("/api/kiosk/plays", { headers: auth, data: { plays: batch } });
     expect(sent.ok()).toBe(true);
