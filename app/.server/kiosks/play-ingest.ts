@@ -14,8 +14,8 @@ import {
 
 // POST /api/kiosk/plays (docs/product.md#proof-of-play; why a play is a claim to check: docs/security.md#proof-of-play).
 // Per batch, in one transaction: a lock on the kiosk (so two batches sent at once cannot each miss the other's
-// plays), one read (the kiosk's pairing, what it was served, which ids are known), the checks in memory, and one
-// statement that inserts the plays overlapping no stored play and counts every refusal.
+// plays) with one read (the kiosk's pairing, what it was served), the checks in memory, one statement that inserts
+// the plays overlapping no stored play, and, when any play was refused, one that counts the refusals.
 
 /** Any fixed 32-bit number: the class of the per-kiosk advisory locks of play ingest. */
 const PLAYS_LOCK_CLASS = 730_120_266;
@@ -40,7 +40,6 @@ interface BatchContext {
     firstServedAt: string;
     withdrawnAt: string | null;
   }[];
-  known: string[];
 }
 
 /**
@@ -86,27 +85,27 @@ export async function recordPlays(
 
   return db.transaction(async (tx) => {
     const run = tx as unknown as Database;
-    await run.execute(sql`select pg_advisory_xact_lock(${PLAYS_LOCK_CLASS}, hashtext(${kiosk}))`);
     const earliest = Math.min(...[...candidates.values()].map((play) => play.startedAt));
-    const ids = JSON.stringify([...candidates.keys()]);
+    const adIds = JSON.stringify([...new Set([...candidates.values()].flatMap((play) => play.adId ?? []))]);
     const [context] = await queryRows<BatchContext>(
       run,
-      sql`select k.paired_at::text as paired_at,
+      // The lock is taken here, with the read: what it guards is the overlap check of the insert below, a later
+      // statement, which sees every play committed before the lock was granted.
+      sql`select pg_advisory_xact_lock(${PLAYS_LOCK_CLASS}, hashtext(${kiosk})) is null as locked,
+            k.paired_at::text as paired_at,
             coalesce((select json_agg(json_build_object(
                 'itemKey', s.item_key, 'adId', s.ad_id, 'maxMs', s.max_ms, 'timing', s.timing,
                 'timeZone', s.time_zone, 'firstServedAt', s.first_served_at, 'withdrawnAt', s.withdrawn_at))
               from kiosk_served_items s
-              where s.kiosk_id = k.id and (s.withdrawn_at is null
+              where s.kiosk_id = k.id
+                and (s.ad_id is null or s.ad_id = any(array(select value::uuid from json_array_elements_text(${adIds}::json))))
+                and (s.withdrawn_at is null
                 or s.withdrawn_at > ${new Date(earliest - WITHDRAWN_GRACE_MS).toISOString()}::timestamptz)
-            ), '[]'::json) as served,
-            coalesce((select json_agg(p.id) from kiosk_plays p
-              where p.id = any(array(select value::uuid from json_array_elements_text(${ids}::json)))
-            ), '[]'::json) as known
+            ), '[]'::json) as served
           from kiosks k where k.id = ${kiosk}::uuid`,
     );
-    const known = new Set(context?.known ?? []);
-    const fresh = [...candidates.values()].filter((play) => !known.has(play.id));
-    const { accepted, refused } = judgePlays(fresh, {
+    // A play sent again is judged like the first time (it passes again) and found known by the insert.
+    const { accepted, refused } = judgePlays([...candidates.values()], {
       pairedAt: context?.paired_at ? Date.parse(context.paired_at) : null,
       now: now.getTime(),
       served: (context?.served ?? []).map((row) => ({
@@ -115,20 +114,17 @@ export async function recordPlays(
         withdrawnAt: row.withdrawnAt ? Date.parse(row.withdrawnAt) : null,
       })),
     });
-    const anyRefused = Object.values(refused).some((n) => n > 0);
-    const [written] =
-      accepted.length || anyRefused
-        ? await queryRows<{ stored: number; overlaps: number }>(
-            run,
-            insertPlausible(kiosk, accepted, refused, now),
-          )
-        : [];
-    refused.overlap += written?.overlaps ?? 0;
+    const [written] = accepted.length
+      ? await queryRows<{ stored: number; clear: number }>(run, insertClearOfOverlaps(kiosk, accepted))
+      : [];
+    const clear = written?.clear ?? 0;
+    refused.overlap += accepted.length - clear;
+    if (Object.values(refused).some((n) => n > 0)) await run.execute(countRefusals(kiosk, refused, now));
     const stored = written?.stored ?? 0;
     return {
       stored,
-      // Plays already known, and any another batch stored between the read and the insert.
-      duplicates: repeated + known.size + (accepted.length - (written?.overlaps ?? 0) - stored),
+      // Plays sent twice in the batch, and plays already stored (sent before, or by another batch meanwhile).
+      duplicates: repeated + clear - stored,
       ignored,
       refused,
     };
@@ -136,11 +132,10 @@ export async function recordPlays(
 }
 
 /**
- * One statement: inserts the plays that overlap no stored play of the kiosk (each holds the screen at least
- * MIN_PLAY_SLOT_MS; only plays starting within MAX_PLAY_SPAN_MS before are looked at, an index range), and adds
- * every refusal (those found in memory and the overlaps found here) to the kiosk's counters for the day.
+ * Inserts the plays that overlap no stored play of the kiosk (each holds the screen at least MIN_PLAY_SLOT_MS;
+ * only plays starting within MAX_PLAY_SPAN_MS before are looked at, a short index range), each UUID once.
  */
-function insertPlausible(kiosk: string, accepted: CandidatePlay[], refused: RefusalCounts, now: Date) {
+function insertClearOfOverlaps(kiosk: string, accepted: CandidatePlay[]) {
   const rows = JSON.stringify(
     accepted.map((play) => ({
       id: play.id,
@@ -150,7 +145,6 @@ function insertPlausible(kiosk: string, accepted: CandidatePlay[], refused: Refu
       completed: play.completed,
     })),
   );
-  const counts = JSON.stringify(Object.entries(refused).map(([reason, n]) => ({ reason, n })));
   const slot = sql`(${MIN_PLAY_SLOT_MS} * interval '1 millisecond')`;
   return sql`
     with p as (
@@ -158,34 +152,38 @@ function insertPlausible(kiosk: string, accepted: CandidatePlay[], refused: Refu
         as p(id uuid, ad_id uuid, started_at timestamptz, ended_at timestamptz, completed boolean)
     ),
     clear as (
-      select p.* from p where not exists (
+      -- A probe per play (a scalar subquery, not NOT EXISTS, which the planner may turn into a join scanning every
+      -- stored play of the kiosk). A play sent before is clear of itself, and then found known by its id.
+      select p.* from p where (
         select 1 from kiosk_plays q
         where q.kiosk_id = ${kiosk}::uuid
           and q.started_at > p.started_at - (${MAX_PLAY_SPAN_MS} * interval '1 millisecond')
           and q.started_at < greatest(p.ended_at, p.started_at + ${slot})
-          and greatest(q.ended_at, q.started_at + ${slot}) > p.started_at)
+          and greatest(q.ended_at, q.started_at + ${slot}) > p.started_at
+          and q.id <> p.id
+        limit 1) is null
     ),
     inserted as (
       insert into kiosk_plays (id, kiosk_id, ad_id, started_at, ended_at, completed)
       select id, ${kiosk}::uuid, ad_id, started_at, ended_at, completed from clear
       on conflict (id) do nothing
       returning id
-    ),
-    overlapped as (select (select count(*) from p) - (select count(*) from clear) as n),
-    refusals as (
-      select reason, sum(n)::int as n from (
-        select reason, n from json_to_recordset(${counts}::json) as r(reason text, n int)
-        union all select 'overlap', n from overlapped
-      ) r where n > 0 group by reason
-    ),
-    counted as (
-      insert into kiosk_play_refusals (kiosk_id, day, reason, plays, last_at)
-      select ${kiosk}::uuid, (${now.toISOString()}::timestamptz at time zone 'UTC')::date, reason, n,
-             ${now.toISOString()}::timestamptz
-      from refusals
-      on conflict (kiosk_id, day, reason)
-        do update set plays = kiosk_play_refusals.plays + excluded.plays, last_at = excluded.last_at
-      returning 1
     )
-    select (select count(*) from inserted)::int as stored, (select n from overlapped)::int as overlaps`;
+    select (select count(*) from inserted)::int as stored, (select count(*) from clear)::int as clear`;
+}
+
+/** Adds a batch's refusals to the kiosk's counters of the day (UTC). */
+function countRefusals(kiosk: string, refused: RefusalCounts, now: Date) {
+  const counts = JSON.stringify(
+    Object.entries(refused)
+      .filter(([, n]) => n > 0)
+      .map(([reason, n]) => ({ reason, n })),
+  );
+  return sql`
+    insert into kiosk_play_refusals (kiosk_id, day, reason, plays, last_at)
+    select ${kiosk}::uuid, (${now.toISOString()}::timestamptz at time zone 'UTC')::date, reason, n,
+           ${now.toISOString()}::timestamptz
+    from json_to_recordset(${counts}::json) as r(reason text, n int)
+    on conflict (kiosk_id, day, reason)
+      do update set plays = kiosk_play_refusals.plays + excluded.plays, last_at = excluded.last_at`;
 }
