@@ -6,7 +6,8 @@
 // 2. Roll-up: one run over all of it (the worst case: every hour of 90 days touched), timed.
 // 3. Queries: the Results page's reads (`getOwnerResults`, scope "all" and one listing, 30 and 90 days) for
 //    random owners; p50, p95 and p99.
-// 4. Ingest into that history: `recordPlays` (what POST /api/kiosk/plays calls) in batches of 100, from one writer
+// 4. Ingest into that database: `recordPlays` (what POST /api/kiosk/plays calls) in batches of 100 honest plays
+//    (back to back, of ads served to the kiosk: each checked as docs/security.md#proof-of-play says), from one writer
 //    and from `--writers` at once (kiosks send in parallel; PostgreSQL serves them on separate connections),
 //    alternating, for several rounds; plays per second, median and spread over the rounds.
 // Run: node --import tsx bench/results.ts [--postgres] [--plays 1000000] [--kiosks 1000] [--ads 5000]
@@ -21,7 +22,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { z } from "../app/lib/zod";
 import { openDatabase, type Database } from "../app/.server/infra/db/client";
-import { recordPlays } from "../app/.server/kiosks/device-api";
+import { recordPlays } from "../app/.server/kiosks/play-ingest";
 import { getOwnerResults } from "../app/.server/results/owner-results";
 import { rollUpResults } from "../app/.server/results/rollup";
 import { createPostgresDatabase } from "../tests/support/server-process";
@@ -205,31 +206,66 @@ const adIds = (
 ).rows
   .map((row) => row.id)
   .filter((id) => z.uuid().safeParse(id).success);
+// Honest screens (docs/security.md#proof-of-play): kiosks paired a month ago and served these ads and the house
+// slide then, each sending back-to-back plays of them, each batch at its own moment of the last week. They are
+// kiosks of their own, so no play of the random history above overlaps theirs. Where plays are not checked (the
+// code before that), the served rows are simply not there and nothing else changes.
+const INGEST_KIOSKS = 100;
+const checksPlays = (
+  (await db.execute(sql`select to_regclass('kiosk_served_items') is not null as yes`)) as unknown as {
+    rows: { yes: boolean }[];
+  }
+).rows[0]!.yes;
+await db.execute(sql`insert into kiosks (id, label, time_zone, latitude, longitude, paired_at)
+  select md5('ingest-kiosk' || i)::uuid, 'Ingest kiosk ' || i, ${TZ}, 34.1, -118.6, now() - interval '30 days'
+  from generate_series(1, ${INGEST_KIOSKS}) i on conflict do nothing`);
+const ingestKioskIds = (
+  (await db.execute(
+    sql`select md5('ingest-kiosk' || i)::uuid::text as id from generate_series(1, ${INGEST_KIOSKS}) i`,
+  )) as unknown as { rows: { id: string }[] }
+).rows.map((row) => row.id);
+if (checksPlays) {
+  const timing = JSON.stringify({ startsOn: "2020-01-01", endsOn: null, schedule: [] });
+  const items = JSON.stringify([
+    ...adIds.map((id) => ({ key: `ad:${id}`, ad: id })),
+    { key: "house:free-kiosk", ad: null },
+  ]);
+  await db.execute(sql`insert into kiosk_served_items
+      (kiosk_id, item_key, ad_id, served_hash, max_ms, timing, time_zone, first_served_at)
+    select k.id::uuid, i.key, i.ad, md5(i.key), 13000, ${timing}::jsonb, ${TZ}, now() - interval '30 days'
+    from json_to_recordset(${ingestKioskIds.length ? JSON.stringify(ingestKioskIds.map((id) => ({ id }))) : "[]"}::json) as k(id text),
+         json_to_recordset(${items}::json) as i(key text, ad uuid)
+    on conflict do nothing`);
+}
+let slot = 0;
+const WEEK_MS = 7 * 24 * 3600_000;
 async function ingestRound(writers: number) {
-  const batches = Array.from({ length: Number(values.batches) }, () =>
-    Array.from({ length: 100 }, () => {
-      const start = Date.now() - Math.random() * 3600_000;
+  const batches = Array.from({ length: Number(values.batches) }, () => {
+    // Each batch its own 1,000 seconds of the last week, so no two batches of a kiosk overlap.
+    const from = Date.now() - WEEK_MS + slot++ * 1_000_000;
+    return Array.from({ length: 100 }, (_, n) => {
+      const start = from + n * 10_000;
       return {
         id: randomUUID(),
         adId: Math.random() < 0.8 ? adIds[Math.floor(Math.random() * adIds.length)]! : null,
+        itemId: "house:free-kiosk:0",
         startedAt: new Date(start).toISOString(),
         endedAt: new Date(start + 10_000).toISOString(),
         completed: true,
       };
-    }),
-  );
-  const kioskIds = (
-    (await db.execute(sql`select id from kiosks order by random() limit ${batches.length}`)) as unknown as {
-      rows: { id: string }[];
-    }
-  ).rows.map((row) => row.id);
+    });
+  });
+  if (slot * 1_000_000 > WEEK_MS)
+    throw new Error("more batches than a week of plays: lower --rounds or --batches");
+  const kioskIds = batches.map((_, i) => ingestKioskIds[i % ingestKioskIds.length]!);
   let next = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: writers }, async () => {
       for (let i = next++; i < batches.length; i = next++) {
-        const reply = await recordPlays(db, kioskIds[i % kioskIds.length]!, batches[i]!);
-        if (reply.stored !== batches[i]!.length) throw new Error(`stored ${reply.stored} of a batch`);
+        const reply = await recordPlays(db, kioskIds[i]!, batches[i]!);
+        if (reply.stored !== batches[i]!.length)
+          throw new Error(`stored ${reply.stored} of a batch: ${JSON.stringify(reply)}`);
       }
     }),
   );

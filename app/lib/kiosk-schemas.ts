@@ -51,6 +51,23 @@ export const PlaySchema = z
   .refine((play) => Date.parse(play.endedAt) >= Date.parse(play.startedAt));
 export type Play = z.output<typeof PlaySchema>;
 
+/**
+ * Why the server refuses a well-formed play (docs/security.md#proof-of-play): the reply counts each, and
+ * /admin/kiosks shows a screen's counts, in these words, after "Refused plays:".
+ */
+export const PLAY_REFUSAL_REASONS = {
+  future: "dated in the future",
+  "before-pairing": "from before the screen was paired",
+  "not-served": "of content never served to this screen",
+  "off-schedule": "outside the ad's dates or hours",
+  "too-long": "longer than the item runs",
+  overlap: "overlapping other plays",
+} as const;
+export type PlayRefusalReason = keyof typeof PLAY_REFUSAL_REASONS;
+
+/** How many days of refusals the fleet page shows. */
+export const REFUSED_PLAYS_DAYS = 7;
+
 /** POST /api/kiosk/plays: the envelope is strict, each play is checked on its own. */
 export const PlayBatchSchema = z.object({
   plays: z.array(z.unknown()).max(MAX_PLAYS_PER_BATCH),
@@ -200,4 +217,6 @@ export interface AdminKiosk {
   lastError: string | null;
   /** Plays the server has stored for this kiosk, all time. */
   plays: number;
+  /** Plays refused as implausible in the last REFUSED_PLAYS_DAYS days, by reason (most first); empty when none. */
+  refusedPlays: { reason: PlayRefusalReason; plays: number }[];
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PORT, signInAdmin, signInNewOwner } from "./support/accounts";
-import { pairScreen } from "./support/kiosk-screen";
+import { approveAndServe, pairScreen } from "./support/kiosk-screen";
 
 // docs/product.md#home, #about and #one-business: the home and About pages show the network's live figures, server
 // rendered, without React; a business page says "Seen N times on Local Shine kiosks this month" only once its owner
@@ -112,7 +112,8 @@ test("a business page says how often its ads played this month only while its ow
     /\/dashboard\/ads\/([0-9a-f-]{36})/,
   )![1]!;
 
-  // An admin publishes the listing and puts a kiosk in the shop; its screen pairs and sends three plays.
+  // An admin publishes the listing and puts a kiosk in the shop; its screen pairs, is served the
+  // approved ad and sends three plays.
   const adminContext = await browser.newContext();
   await signInAdmin(adminContext);
   const admin = adminContext.request;
@@ -138,6 +139,7 @@ test("a business page says how often its ads played this month only while its ow
   )![1]!;
   const device = await playwright.request.newContext({ baseURL: ORIGIN });
   const token = await pairScreen(device, admin, kioskId);
+  await approveAndServe(device, admin, { token, adId });
   const now = Date.now();
   const plays = [30, 20, 10].map((secondsAgo) => ({
     id: randomUUID(),

@@ -28,8 +28,9 @@ let adId = "";
 let shortCode = "";
 let kioskId = "";
 
-function play(minutesAgo: number, seconds: number) {
-  const start = Date.now() - minutesAgo * 60_000;
+/** A play starting `offset` seconds from now (a screen's plays end at most a few seconds ahead of the server). */
+function play(offset: number, seconds: number) {
+  const start = Date.now() + offset * 1000;
   return {
     id: randomUUID(),
     adId,
@@ -86,7 +87,7 @@ test("plays, a scan, a view and a website visit show up on the Results page and 
     /\/business\/([0-9a-f-]{36})/,
   )![1]!;
 
-  // An ad for it (its media still processing is fine: plays count whatever the ad's state).
+  // An ad for it.
   const uploaded = await ownerPage.request.post("/dashboard/media", {
     multipart: { title: "Bread photo", file: { name: "bread.png", mimeType: "image/png", buffer: PNG } },
   });
@@ -149,15 +150,17 @@ test("plays, a scan, a view and a website visit show up on the Results page and 
     headers: auth,
     data: { playerVersion: "e2e", manifestVersion: null, playing: null, storageBytes: 0, errors: [] },
   });
-  // The screen's manifest carries the ad (the server's kiosk catalog has seen the approval).
+  // The screen's manifest carries the ad (the server's kiosk catalog has seen the approval), so the server knows
+  // the screen was served it.
   await expect(async () => {
     const manifest = (await (await device.get("/api/kiosk/manifest", { headers: auth })).json()) as {
       items: { adId: string | null }[];
     };
     expect(manifest.items.some((item) => item.adId === adId)).toBe(true);
   }).toPass({ timeout: 30_000 });
-  // Six plays (10 s each), the batch sent twice: stored once.
-  const batch = [1, 2, 3, 4, 5, 6].map((n) => play(20 + n, 10));
+  // Six plays back to back (10 s each, the last one ending a little after this moment, well within the clock skew
+  // a screen is allowed), the batch sent twice: stored once.
+  const batch = [0, 1, 2, 3, 4, 5].map((n) => play(-30 + n * 10, 10));
   for (let i = 0; i < 2; i++) {
     const sent = await device.post("/api/kiosk/plays", { headers: auth, data: { plays: batch } });
     expect(sent.ok()).toBe(true);

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kioskPlays, kiosks, rateLimits } from "~/.server/infra/db/schema";
 import { claimPairing } from "~/.server/kiosks/pairing";
+import { noRefusals } from "~/.server/kiosks/play-plausibility";
 import * as heartbeatRoute from "~/routes/resources/kiosk/heartbeat";
 import * as manifestRoute from "~/routes/resources/kiosk/manifest";
 import * as pairingRoute from "~/routes/resources/kiosk/pairing";
@@ -192,22 +193,28 @@ describe("the kiosk device API", () => {
   });
 
   it("stores each play once, with the device's times, only for the token's own kiosk", async () => {
-    const batch = [
-      play({ adId: nearAd, itemId: `ad:${nearAd}:0` }),
-      play(),
-      play({ startedAt: "2026-03-01T08:00:00.000Z", endedAt: "2026-03-01T08:00:09.000Z", completed: false }),
-    ];
+    // The screen was served its manifest (the calls above), then played: the plays are a few seconds old.
+    await getManifest(here.token);
+    const ago = (seconds: number, length = 8) => ({
+      startedAt: new Date(Date.now() - seconds * 1000).toISOString(),
+      endedAt: new Date(Date.now() - seconds * 1000 + length * 1000).toISOString(),
+    });
+    const offline = play({ ...ago(40), completed: false });
+    const batch = [play({ adId: nearAd, itemId: `ad:${nearAd}:0`, ...ago(30) }), play(ago(20)), offline];
     const first = await plays(here.token, { plays: batch });
-    expect(await first.json()).toEqual({ stored: 3, duplicates: 0, ignored: 0 });
+    expect(await first.json()).toEqual({ stored: 3, duplicates: 0, ignored: 0, refused: noRefusals() });
     // The same batch again (the reply was lost): nothing is stored twice.
     expect(await (await plays(here.token, { plays: batch })).json()).toEqual({
       stored: 0,
       duplicates: 3,
       ignored: 0,
+      refused: noRefusals(),
     });
-    // A play claiming another kiosk, one re-using another kiosk's play id, and malformed ones.
-    const foreign = play({ kioskId: there.id });
-    const theirs = play();
+    // A play claiming another kiosk, one re-using another kiosk's play id, malformed ones, and well-formed ones
+    // this screen cannot have made (an ad it was never served, one in the future).
+    await getManifest(there.token);
+    const foreign = play({ kioskId: there.id, ...ago(10) });
+    const theirs = play(ago(10));
     await plays(there.token, { plays: [theirs] });
     const mixed = await plays(here.token, {
       plays: [
@@ -215,16 +222,22 @@ describe("the kiosk device API", () => {
         { ...theirs },
         play({ id: "not-a-uuid" }),
         play({ endedAt: "2026-03-04T17:00:00.000Z" }),
+        play({ adId: farAd, itemId: `ad:${farAd}:0`, ...ago(10) }),
         play({ startedAt: "2099-01-01T00:00:00.000Z", endedAt: "2099-01-01T00:00:10.000Z" }),
         "junk",
       ],
     });
-    expect(await mixed.json()).toEqual({ stored: 0, duplicates: 1, ignored: 5 });
+    expect(await mixed.json()).toEqual({
+      stored: 0,
+      duplicates: 1,
+      ignored: 4,
+      refused: { ...noRefusals(), "not-served": 1, future: 1 },
+    });
     const mine = await services.db.select().from(kioskPlays).where(eq(kioskPlays.kioskId, here.id));
     expect(mine).toHaveLength(3);
-    const offline = mine.find((row) => !row.completed)!;
-    expect(offline.startedAt.toISOString()).toBe("2026-03-01T08:00:00.000Z");
-    expect(offline.endedAt.toISOString()).toBe("2026-03-01T08:00:09.000Z");
+    const kept = mine.find((row) => !row.completed)!;
+    expect(kept.startedAt.toISOString()).toBe(offline.startedAt);
+    expect(kept.endedAt.toISOString()).toBe(offline.endedAt);
     const [stillTheirs] = await services.db.select().from(kioskPlays).where(eq(kioskPlays.id, theirs.id));
     expect(stillTheirs!.kioskId).toBe(there.id);
   });

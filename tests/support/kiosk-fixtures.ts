@@ -3,6 +3,7 @@ import type { Database } from "../../app/.server/infra/db/client";
 import {
   ads,
   businesses,
+  kioskPlays,
   kiosks,
   media,
   mediaRenditions,
@@ -185,4 +186,29 @@ export async function insertKiosk(
     })
     .returning({ id: kiosks.id });
   return { id: row!.id, token };
+}
+
+/**
+ * Plays written straight into kiosk_plays, each UUID once, for tests of what is done with stored plays (roll-ups,
+ * counts). What a screen may get stored through the device API is tested on the API (play-ingest.test.ts).
+ */
+export async function insertPlays(
+  db: Database,
+  kioskId: string,
+  plays: { id: string; adId: string | null; startedAt: string; endedAt: string; completed: boolean }[],
+) {
+  if (plays.length === 0) return;
+  await db
+    .insert(kioskPlays)
+    .values(
+      plays.map((play) => ({
+        id: play.id,
+        kioskId,
+        adId: play.adId,
+        startedAt: new Date(play.startedAt),
+        endedAt: new Date(play.endedAt),
+        completed: play.completed,
+      })),
+    )
+    .onConflictDoNothing();
 }

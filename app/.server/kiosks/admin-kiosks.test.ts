@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adKiosks, kiosks } from "../infra/db/schema";
+import { adKiosks, kioskPlayRefusals, kiosks } from "../infra/db/schema";
 import { createTestServices } from "../../../tests/support/test-services";
 import {
   insertAd,
@@ -9,6 +9,7 @@ import {
   insertKiosk,
   insertListing,
   PLACES,
+  insertPlays,
 } from "../../../tests/support/kiosk-fixtures";
 import {
   createKiosk,
@@ -19,7 +20,6 @@ import {
   unpairKiosk,
   updateKiosk,
 } from "./admin-kiosks";
-import { recordPlays } from "./device-api";
 import { findKioskByToken } from "./device-token";
 import { timeZoneAt } from "./time-zone";
 
@@ -154,8 +154,8 @@ describe("kiosks in the admin", () => {
       completed: true,
     });
     const first = play("2026-03-04T17:00:00Z");
-    await recordPlays(db, online.id, [first, play("2026-03-04T17:00:10Z")], now);
-    await recordPlays(db, online.id, [first], now); // sent again: still one
+    await insertPlays(db, online.id, [first, play("2026-03-04T17:00:10Z")]);
+    await insertPlays(db, online.id, [first]); // written again: still one
     const result = await listKiosks(db, admin, now);
     if (!result.ok) throw new Error("refused");
     const byLabel = new Map(result.kiosks.map((kiosk) => [kiosk.label, kiosk]));
@@ -174,6 +174,32 @@ describe("kiosks in the admin", () => {
       playing: "A Shine Story slide",
     });
     expect(byLabel.get("C never")).toMatchObject({ online: false, lastSeenAt: null, plays: 0 });
+    expect(byLabel.get("A online")!.refusedPlays).toEqual([]);
+  });
+
+  it("flags a kiosk that sent implausible plays in the last 7 days, with its counts by reason", async () => {
+    const { db } = services;
+    const now = new Date("2026-03-04T18:00:00Z");
+    const kiosk = await insertKiosk(db, { label: "Forger" });
+    const refused = (day: string, reason: string, plays: number) => ({
+      kioskId: kiosk.id,
+      day,
+      reason,
+      plays,
+      lastAt: now,
+    });
+    await db.insert(kioskPlayRefusals).values([
+      refused("2026-03-04", "future", 5000),
+      refused("2026-03-02", "future", 2),
+      refused("2026-03-03", "not-served", 40),
+      refused("2026-02-01", "overlap", 9), // long ago: no longer shown
+    ]);
+    const result = await listKiosks(db, admin, now);
+    if (!result.ok) throw new Error("refused");
+    expect(result.kiosks.find((row) => row.id === kiosk.id)!.refusedPlays).toEqual([
+      { reason: "future", plays: 5002 },
+      { reason: "not-served", plays: 40 },
+    ]);
   });
 
   it("unpair revokes the token; retire unpairs, drops the kiosk's picks and keeps it listed last", async () => {

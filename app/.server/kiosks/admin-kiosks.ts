@@ -1,9 +1,22 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
-import type { KioskForm } from "~/lib/kiosk-schemas";
+import {
+  PLAY_REFUSAL_REASONS,
+  REFUSED_PLAYS_DAYS,
+  type KioskForm,
+  type PlayRefusalReason,
+} from "~/lib/kiosk-schemas";
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
 import type { Database } from "../infra/db/client";
-import { adKiosks, ads, businesses, kioskPlays, kiosks, type KioskOrientation } from "../infra/db/schema";
+import {
+  adKiosks,
+  ads,
+  businesses,
+  kioskPlayRefusals,
+  kioskPlays,
+  kiosks,
+  type KioskOrientation,
+} from "../infra/db/schema";
 import { timeZoneAt } from "./time-zone";
 
 // /admin/kiosks (docs/product.md#kiosks): admins only; every function refuses anyone else before reading a row.
@@ -31,6 +44,8 @@ export interface KioskRow {
   lastError: string | null;
   /** Plays the server has stored for this kiosk, all time (each play's UUID once). */
   plays: number;
+  /** Plays refused as implausible in the last REFUSED_PLAYS_DAYS days, by reason, most first: a tamper signal. */
+  refusedPlays: { reason: PlayRefusalReason; plays: number }[];
 }
 
 interface StoredHeartbeat {
@@ -73,6 +88,7 @@ export async function listKiosks(
         .groupBy(kioskPlays.kioskId)
     ).map((row) => [row.kioskId, row.plays]),
   );
+  const refusals = await readRefusedPlays(db, now);
   const heartbeats = rows.map((row) => (row.lastHeartbeat ?? {}) as StoredHeartbeat);
   const adIds = [
     ...new Set(heartbeats.map((beat) => beat.playing?.adId).filter((id): id is string => !!id && isUuid(id))),
@@ -117,9 +133,34 @@ export async function listKiosks(
             ? String(beat.errors[beat.errors.length - 1])
             : null,
         plays: playCounts.get(row.id) ?? 0,
+        refusedPlays: refusals.get(row.id) ?? [],
       };
     }),
   };
+}
+
+/** Each kiosk's refused plays of the last REFUSED_PLAYS_DAYS days (UTC), by reason, most first. */
+async function readRefusedPlays(db: Database, now: Date) {
+  const since = new Date(now.getTime() - REFUSED_PLAYS_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const rows = await db
+    .select({
+      kioskId: kioskPlayRefusals.kioskId,
+      reason: kioskPlayRefusals.reason,
+      plays: sql<number>`sum(${kioskPlayRefusals.plays})::int`,
+    })
+    .from(kioskPlayRefusals)
+    .where(gte(kioskPlayRefusals.day, since))
+    .groupBy(kioskPlayRefusals.kioskId, kioskPlayRefusals.reason);
+  const byKiosk = new Map<string, { reason: PlayRefusalReason; plays: number }[]>();
+  for (const row of rows) {
+    if (!(row.reason in PLAY_REFUSAL_REASONS)) continue;
+    const list = byKiosk.get(row.kioskId) ?? [];
+    list.push({ reason: row.reason as PlayRefusalReason, plays: row.plays });
+    byKiosk.set(row.kioskId, list);
+  }
+  for (const list of byKiosk.values())
+    list.sort((a, b) => b.plays - a.plays || a.reason.localeCompare(b.reason));
+  return byKiosk;
 }
 
 /** A house slide's item id in words ("house:story:{id}:0" → "A Shine Story slide"). */

@@ -11,11 +11,11 @@ import {
   insertAdvertiser,
   insertKiosk,
   insertListing,
+  insertPlays,
 } from "../../../tests/support/kiosk-fixtures";
 import { listPartnerCities } from "../businesses/map-partners";
 import { getBusiness } from "../businesses/directory";
 import { updateBusiness } from "../businesses/manage";
-import { recordPlays } from "../kiosks/device-api";
 import {
   NetworkFiguresCache,
   networkFigures,
@@ -123,14 +123,14 @@ describe("proof in public", () => {
     const ad = await insertAd(db, owner.id, listing);
     const kiosk = (await insertKiosk(db)).id;
     // 3 ad plays this month, a house slide (not an ad) and a play last month: 3.
-    await recordPlays(db, kiosk, [play(ad, 30), play(ad, 20), play(ad, 10), play(null, 5), lastMonth(ad)]);
+    await insertPlays(db, kiosk, [play(ad, 30), play(ad, 20), play(ad, 10), play(null, 5), lastMonth(ad)]);
     expect((await readNetworkFigures(db, MONTH)).playsThisMonth).toBe(3);
     await rollUp();
     expect((await readNetworkFigures(db, MONTH)).playsThisMonth).toBe(3);
     // Two more arrive after the roll-up (one of them a batch sent twice): counted before the next run, once after.
     const late = [play(ad, 4), play(ad, 3)];
-    await recordPlays(db, kiosk, late);
-    await recordPlays(db, kiosk, late);
+    await insertPlays(db, kiosk, late);
+    await insertPlays(db, kiosk, late);
     expect((await readNetworkFigures(db, MONTH)).playsThisMonth).toBe(5);
     await rollUp();
     const figures = await readNetworkFigures(db, MONTH);
@@ -145,7 +145,7 @@ describe("proof in public", () => {
     const adA2 = await insertAd(db, owner.id, mine, { title: "Croissants" });
     const adB = await insertAd(db, other.id, theirs, { title: "Fades" });
     const kiosk = (await insertKiosk(db)).id;
-    await recordPlays(db, kiosk, [
+    await insertPlays(db, kiosk, [
       play(adA, 50),
       play(adA, 40),
       play(adA2, 30),
@@ -156,7 +156,7 @@ describe("proof in public", () => {
     expect(await readListingPlaysThisMonth(db, mine, MONTH)).toBe(3);
     expect(await readListingPlaysThisMonth(db, theirs, MONTH)).toBe(1);
     await rollUp();
-    await recordPlays(db, kiosk, [play(adA, 5)]);
+    await insertPlays(db, kiosk, [play(adA, 5)]);
     expect(await readListingPlaysThisMonth(db, mine, MONTH)).toBe(4);
     expect(await readListingPlaysThisMonth(db, randomUUID(), MONTH)).toBe(0);
     expect(await readListingPlaysThisMonth(db, "not-a-uuid", MONTH)).toBe(0);

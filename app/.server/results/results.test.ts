@@ -22,10 +22,10 @@ import {
   insertAdvertiser,
   insertKiosk,
   insertListing,
+  insertPlays,
 } from "../../../tests/support/kiosk-fixtures";
 import { deleteAd } from "../ads/ads";
 import { scanShortLink } from "../ads/scans";
-import { recordPlays } from "../kiosks/device-api";
 import { isHostOpenAt } from "./host-hours";
 import { recordListingEvent } from "./listing-events";
 import { getNetworkOverview, setPeoplePerPlay } from "./network";
@@ -119,7 +119,7 @@ describe("results", () => {
 
   it("a batch of plays sent three times counts once", async () => {
     const batch = [play(adA, 30), play(adA, 29), play(adA, 28), play(null, 27)];
-    for (let i = 0; i < 3; i++) await recordPlays(services.db, kiosk1, batch);
+    for (let i = 0; i < 3; i++) await insertPlays(services.db, kiosk1, batch);
     await rollUp(services.db);
     const answer = await getOwnerResults(services.db, ownerA, {
       scope: { kind: "all" },
@@ -132,17 +132,17 @@ describe("results", () => {
   it("the figures on the Results page equal the events created, bots excluded", async () => {
     const db = services.db;
     // Plays: 5 of adA on kiosk 1 (10 s each), 3 of adA on kiosk 2 (20 s each), 2 of adA2 on kiosk 2, 4 of adB.
-    await recordPlays(
+    await insertPlays(
       db,
       kiosk1,
       [1, 2, 3, 4, 5].map((n) => play(adA, 60 + n, 10)),
     );
-    await recordPlays(db, kiosk2, [
+    await insertPlays(db, kiosk2, [
       ...[1, 2, 3].map((n) => play(adA, 90 + n, 20)),
       play(adA2, 95, 15),
       play(adA2, 96, 15),
     ]);
-    await recordPlays(
+    await insertPlays(
       db,
       kiosk1,
       [1, 2, 3, 4].map((n) => play(adB, 60 + n, 10)),
@@ -248,7 +248,7 @@ describe("results", () => {
 
   it("rolling up again changes nothing; late plays are recounted into their hour, not added twice", async () => {
     const db = services.db;
-    await recordPlays(db, kiosk1, [play(adA, 120), play(adA, 121), play(adA, 122)]);
+    await insertPlays(db, kiosk1, [play(adA, 120), play(adA, 121), play(adA, 122)]);
     await recordListingEvent(services, listingA, "view", { userAgent: BROWSER, clientIp: "192.0.2.1" });
     await rollUp(db);
     const first = await snapshot(db);
@@ -261,7 +261,7 @@ describe("results", () => {
     // A play of the same hour arrives late (a kiosk that was offline), after the last run's mark: its hour is
     // recounted from every raw play of that hour.
     const late = play(adA, 121);
-    await recordPlays(db, kiosk1, [late]);
+    await insertPlays(db, kiosk1, [late]);
     await db.execute(
       sql`update kiosk_plays set received_at = now() + interval '30 seconds' where id = ${late.id}`,
     );
@@ -276,7 +276,7 @@ describe("results", () => {
 
   it("a roll-up cut short leaves nothing half-done; the next run does the whole work", async () => {
     const db = services.db;
-    await recordPlays(db, kiosk1, [play(adA, 10), play(adA, 200)]);
+    await insertPlays(db, kiosk1, [play(adA, 10), play(adA, 200)]);
     await recordListingEvent(services, listingA, "call", { userAgent: BROWSER, clientIp: "192.0.2.1" });
     // The process dies mid-run: the third statement inside the transaction fails.
     let statements = 0;
@@ -309,7 +309,7 @@ describe("results", () => {
 
   it("runs as a job: queued once per period, and it queues the next period's run itself", async () => {
     const db = services.db;
-    await recordPlays(db, kiosk2, [play(adA, 15)]);
+    await insertPlays(db, kiosk2, [play(adA, 15)]);
     await scheduleResultsRollup(db, 300);
     await scheduleResultsRollup(db, 300);
     const queued = await db.execute(
@@ -338,7 +338,7 @@ describe("results", () => {
   it("keeps only roll-ups past the raw window", async () => {
     const db = services.db;
     const old = play(adA, 40 * 24 * 60);
-    await recordPlays(db, kiosk1, [old, play(adA, 5)]);
+    await insertPlays(db, kiosk1, [old, play(adA, 5)]);
     await rollUp(db, 3650);
     await rollUp(db, 35);
     expect((await db.select().from(kioskPlays)).map((row) => row.id)).not.toContain(old.id);
@@ -354,7 +354,7 @@ describe("results", () => {
   it("a deleted ad keeps its totals and its name", async () => {
     const db = services.db;
     const doomed = await insertAd(db, ownerA.id, listingA, { title: "Summer pies" });
-    await recordPlays(db, kiosk1, [play(doomed, 3), play(doomed, 4)]);
+    await insertPlays(db, kiosk1, [play(doomed, 3), play(doomed, 4)]);
     expect(await deleteAd(services, ownerA, doomed)).toEqual({ ok: true });
     await rollUp(db);
     const answer = await getOwnerResults(db, ownerA, {
@@ -375,7 +375,7 @@ describe("results", () => {
 
   it("an owner sees only their own results; an admin may see anyone's", async () => {
     const db = services.db;
-    await recordPlays(db, kiosk1, [play(adA, 5), play(adB, 6)]);
+    await insertPlays(db, kiosk1, [play(adA, 5), play(adB, 6)]);
     await recordListingEvent(services, listingA, "view", { userAgent: BROWSER, clientIp: "192.0.2.9" });
     await rollUp(db);
     const options = { days: 30 as const, timeZone: TZ };
@@ -413,7 +413,7 @@ describe("results", () => {
       .update(kiosks)
       .set({ lastSeenAt: new Date(Date.now() - 30 * 60_000) })
       .where(eq(kiosks.id, kiosk2));
-    await recordPlays(db, kiosk1, [play(adA, 1), play(adA, 2), play(null, 3)]);
+    await insertPlays(db, kiosk1, [play(adA, 1), play(adA, 2), play(null, 3)]);
     const [{ code }] = (await db.select({ code: ads.shortCode }).from(ads).where(eq(ads.id, adA))) as [
       { code: string },
     ];

@@ -4,7 +4,12 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import type { FormReply } from "~/lib/form-submission";
-import { describeKioskState, type AdminKiosk } from "~/lib/kiosk-schemas";
+import {
+  describeKioskState,
+  PLAY_REFUSAL_REASONS,
+  REFUSED_PLAYS_DAYS,
+  type AdminKiosk,
+} from "~/lib/kiosk-schemas";
 import { cn } from "~/lib/cn";
 import { ConfirmKioskAction } from "./confirm-kiosk-action";
 import { KioskAdsDialog, type AdPick } from "./kiosk-ads-dialog";
@@ -89,6 +94,38 @@ function StateBadge({ kiosk, timeZone }: { kiosk: AdminKiosk; timeZone: string }
   );
 }
 
+/**
+ * The tamper signal (docs/security.md#proof-of-play): plays this screen sent that it could not have made, by
+ * reason. Refused plays are never counted; the operator decides whether it is a broken screen or a forged one.
+ */
+function RefusedPlays({ kiosk }: { kiosk: AdminKiosk }) {
+  const titleId = useId();
+  const total = kiosk.refusedPlays.reduce((sum, refused) => sum + refused.plays, 0);
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="mt-4 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+      data-testid="kiosk-refused-plays"
+    >
+      <h3 id={titleId} className="flex items-center gap-2 font-semibold text-destructive">
+        <Icon name="circle-exclamation-point" aria-hidden />
+        {`Refused plays: ${total.toLocaleString("en-US")} in the last ${REFUSED_PLAYS_DAYS} days`}
+      </h3>
+      <ul className="mt-1 list-disc pl-5 break-words">
+        {kiosk.refusedPlays.map((refused) => (
+          <li key={refused.reason}>
+            {`${refused.plays.toLocaleString("en-US")} ${PLAY_REFUSAL_REASONS[refused.reason]}`}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-muted-foreground">
+        This screen sent plays it could not have made; none of them were counted. A screen whose clock is
+        wrong can do this; one that keeps doing it may be forged. Unpair it to stop it.
+      </p>
+    </section>
+  );
+}
+
 function KioskCard({
   kiosk,
   timeZone,
@@ -133,6 +170,8 @@ function KioskCard({
         </div>
         <StateBadge kiosk={kiosk} timeZone={timeZone} />
       </div>
+
+      {kiosk.refusedPlays.length > 0 ? <RefusedPlays kiosk={kiosk} /> : null}
 
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium text-muted-foreground">Playing</dt>

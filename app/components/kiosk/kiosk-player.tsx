@@ -25,6 +25,7 @@ import {
   mayPlayAt,
   newPlayId,
   nextItem,
+  STALLED_VIDEO_GRACE_SECONDS,
   type ScreenItem,
   type ScreenManifest,
 } from "~/lib/kiosk-player/manifest";
@@ -41,6 +42,8 @@ const HEARTBEAT_MS = 60_000;
 const RETRY_MS = 5_000;
 const CROSS_FADE_MS = 500;
 const MAX_ERRORS = 10;
+/** The most a play's start is moved later so it does not overlap the one before (a small clock correction). */
+const MAX_CLAMP_MS = 10_000;
 
 interface Slot {
   key: number;
@@ -83,6 +86,8 @@ export function KioskPlayer() {
     let uploading = false;
     let advancing = false;
     let slotKey = 0;
+    /** When the last play ended (server time): the next one never starts before it (docs/security.md#proof-of-play). */
+    let lastEndedAt = 0;
     let playing: {
       key: number;
       item: ScreenItem;
@@ -174,7 +179,12 @@ export function KioskPlayer() {
     function show({ index, item }: { index: number; item: ScreenItem }) {
       const key = ++slotKey;
       const playId = newPlayId();
-      playing = { key, item, index, playId, startedAt: serverNow(), startedTick: performance.now() };
+      // A clock correction since the last play may put "now" a little before that play's end; a screen shows one
+      // thing at a time, so its plays never overlap (the server refuses ones that do). A correction of more than a
+      // few seconds means the earlier times were wrong, not this one: it is taken as it is.
+      const now = serverNow().getTime();
+      const startedAt = new Date(lastEndedAt > now && lastEndedAt - now < MAX_CLAMP_MS ? lastEndedAt : now);
+      playing = { key, item, index, playId, startedAt, startedTick: performance.now() };
       // Written at once (not completed), so a play cut short by a crash or a reload is still counted.
       void savePlay(playing, false);
       position = index;
@@ -187,12 +197,14 @@ export function KioskPlayer() {
       });
       if (item.media.kind === "image") later("advance", item.seconds * 1000, () => void endPlay(key, true));
       // A video ends with its `ended` event; one that stalls is cut off and counted as not completed.
-      else later("advance", (item.seconds + 5) * 1000, () => void endPlay(key, false));
+      else
+        later("advance", (item.seconds + STALLED_VIDEO_GRACE_SECONDS) * 1000, () => void endPlay(key, false));
     }
 
     /** The play as it stands: its end measured on the monotonic clock, so a clock correction mid-play cannot bend it. */
     async function savePlay(play: NonNullable<typeof playing>, completed: boolean) {
       const elapsed = Math.max(0, Math.round(performance.now() - play.startedTick));
+      lastEndedAt = Math.max(lastEndedAt, play.startedAt.getTime() + elapsed);
       try {
         await addPlay({
           id: play.playId,

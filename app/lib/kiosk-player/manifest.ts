@@ -41,6 +41,14 @@ export interface ScreenManifest {
   items: ScreenItem[];
 }
 
+/** A video that has not ended this long after its length is cut off (and counted as not completed). */
+export const STALLED_VIDEO_GRACE_SECONDS = 5;
+
+/** The key of what an item shows, the same for each of its turns: `ad:{adId}` or the house slide's id. */
+export function itemKeyOf(item: Pick<ScreenItem, "id" | "kind" | "adId">): string {
+  return item.kind === "ad" && item.adId ? `ad:${item.adId.toLowerCase()}` : item.id.replace(/:\d+$/, "");
+}
+
 /** Whether a reply body looks like a manifest (a screen never plays half of one). */
 export function isScreenManifest(value: unknown): value is ScreenManifest {
   const candidate = value as Partial<ScreenManifest> | null;

@@ -20,3 +20,31 @@ export async function pairScreen(device: APIRequestContext, admin: APIRequestCon
   expect(body.status).toBe("paired");
   return body.token;
 }
+
+/**
+ * The admin approves the ad, and the screen polls its manifest until it carries it (its media processed, the
+ * catalog read again). Only an ad served to a screen can have plays there (docs/security.md#proof-of-play).
+ */
+export async function approveAndServe(
+  device: APIRequestContext,
+  admin: APIRequestContext,
+  { token, adId }: { token: string; adId: string },
+) {
+  const approved = await admin.post("/admin/ads.data", {
+    form: { intent: "approve", id: adId },
+    headers: { Origin: `http://localhost:${E2E_PORT}` },
+  });
+  expect(approved.status()).toBeLessThan(400);
+  await expect
+    .poll(
+      async () => {
+        const answer = await device.get("/api/kiosk/manifest", {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        const manifest = (await answer.json()) as { items: { adId: string | null }[] };
+        return manifest.items.some((item) => item.adId === adId);
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBe(true);
+}

@@ -710,6 +710,51 @@ export const kioskPlays = pgTable(
 );
 
 /**
+ * What a kiosk was told it may play (docs/security.md#proof-of-play): one row per item as a served manifest
+ * described it (its on-screen time, dates and windows, the zone they are read in), from the first manifest that
+ * carried it until one served to that kiosk no longer did. A play is stored only when such a row covers it.
+ * Written when a manifest is answered with a body, not on revalidations.
+ */
+export const kioskServedItems = pgTable(
+  "kiosk_served_items",
+  {
+    kioskId: uuid("kiosk_id").notNull(),
+    /** `ad:{adId}` or the house slide's id (`house:free-kiosk`, `house:story:{id}`): the item without its turn. */
+    itemKey: text("item_key").notNull(),
+    adId: uuid("ad_id"),
+    /** Hash of what decides a play's plausibility: the key, the time on screen, the timing, the zone. */
+    servedHash: text("served_hash").notNull(),
+    /** Longest plausible play of it, in ms: its seconds, a stalled video's cut-off, and a little slack. */
+    maxMs: integer("max_ms").notNull(),
+    timing: jsonb("timing")
+      .$type<{ startsOn: string; endsOn: string | null; schedule: AdScheduleWindow[] }>()
+      .notNull(),
+    timeZone: text("time_zone").notNull(),
+    firstServedAt: timestamp("first_served_at", { withTimezone: true }).notNull(),
+    /** When a manifest without it was served to this kiosk; null while it is still in the kiosk's manifest. */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.kioskId, table.servedHash, table.firstServedAt] })],
+);
+
+/** Plays a kiosk sent that the server refused as implausible, counted per kiosk, day (UTC) and reason. */
+export const kioskPlayRefusals = pgTable(
+  "kiosk_play_refusals",
+  {
+    kioskId: uuid("kiosk_id").notNull(),
+    day: date("day").notNull(),
+    reason: text("reason").notNull(),
+    plays: integer("plays").notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kioskId, table.day, table.reason] }),
+    // The fleet page reads the last days of every kiosk.
+    index("kiosk_play_refusals_day_idx").on(table.day),
+  ],
+);
+
+/**
  * A pairing in progress: the code a new screen shows, until an admin enters it and picks the kiosk (claim) and the
  * screen collects its device token (hand-over, once). The screen proves itself with the secret it was given,
  * kept here only as its SHA-256; the device token is made at hand-over and only its hash is kept (on the kiosk).

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/plays";
-import { recordPlays } from "~/.server/kiosks/device-api";
 import {
   deviceEndpoint,
   deviceJson,
@@ -9,6 +8,7 @@ import {
   requireBearer,
 } from "~/.server/kiosks/device-guard";
 import { findKioskByToken } from "~/.server/kiosks/device-token";
+import { recordPlays } from "~/.server/kiosks/play-ingest";
 import { PlayBatchSchema } from "~/lib/kiosk-schemas";
 
 /** POST /api/kiosk/plays: a batch of the screen's plays, each stored once (docs/product.md#kiosks, "Proof of play"). */
@@ -22,6 +22,15 @@ export function action(args: Route.ActionArgs) {
     const parsed = PlayBatchSchema.safeParse(await readJson(device.request));
     if (!parsed.success) return deviceJson({ error: "malformed" }, { status: 400 });
     const kiosk = (await findKioskByToken(device.services.db, token)) ?? (await refuseToken(device));
-    return deviceJson(await recordPlays(device.services.db, kiosk.id, parsed.data.plays));
+    const reply = await recordPlays(device.services.db, kiosk.id, parsed.data.plays);
+    const refused = Object.entries(reply.refused).filter(([, n]) => n > 0);
+    // One line per batch with refusals: a screen sending implausible plays is worth an operator's look.
+    if (refused.length) {
+      device.log.warn(
+        { kioskId: kiosk.id, stored: reply.stored, refused: Object.fromEntries(refused) },
+        "kiosk plays refused",
+      );
+    }
+    return deviceJson(reply);
   });
 }
