@@ -12,7 +12,7 @@ import { readdir } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { readDevMailbox } from "~/.server/infra/mail/transport";
+import { readDevMailbox } from "../tests/support/dev-mailbox";
 import { generatedBytes, multipartBody } from "../tests/support/test-multipart";
 import { BUILT_SERVER } from "../tests/support/server-process";
 

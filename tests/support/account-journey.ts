@@ -1,4 +1,4 @@
-import { readDevMailbox } from "~/.server/infra/mail/transport";
+import { readDevMailbox } from "./dev-mailbox";
 import { randomIp } from "./http-accounts";
 import type { ServerProcess } from "./server-process";
 

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { randomBytes } from "node:crypto";
-import { readDevMailbox } from "~/.server/infra/mail/transport";
+import { readDevMailbox } from "./dev-mailbox";
 import type { ServerProcess } from "./server-process";
 
 export const PASSWORD = "quiet-orchard-4410";

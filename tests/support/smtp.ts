@@ -6,7 +6,7 @@ import { SMTPServer } from "smtp-server";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { jobs, outbox, rateLimits } from "~/.server/infra/db/schema";
-import { readDevMailbox } from "~/.server/infra/mail";
+import { readDevMailbox } from "./dev-mailbox";
 import { createTestServices } from "./test-services";
 
 /** One message as the SMTP server received it: envelope addresses and the raw bytes (latin1, one char a byte). */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
-import { readDevMailbox } from "../../../app/.server/infra/mail/transport";
+import { readDevMailbox } from "../../support/dev-mailbox";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3217);
 export const E2E_DATA_DIR = path.resolve(`.tmp/e2e-data-${E2E_PORT}`);

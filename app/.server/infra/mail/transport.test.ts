@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMailTransport, findLinks, readDevMailbox } from "./transport";
+import { readDevMailbox } from "../../../../tests/support/dev-mailbox";
+import { createMailTransport, findLinks } from "./transport";
 
 const from = "Local Shine <hello@localshine.local>";
 // Longer than a 76-character MIME line, with the characters quoted-printable escapes (= and &).
