@@ -120,7 +120,9 @@ describe("Conform's own fields", () => {
     expect(
       names(intent({ type: "update", payload: { name: "schedule[9999999]", value: 1 } }), AdSchema),
     ).toBeNull();
-    expect(names(intent({ type: "validate", payload: { name: "title.x" } }), AdSchema)).toBeNull();
+    expect(names(intent({ type: "validate", payload: { name: "title" } }), AdSchema)).toHaveLength(1);
+    expect(names(intent({ type: "validate", payload: { name: 5 } }), AdSchema)).toBeNull();
+    expect(names(intent({ type: "submit", payload: {} }), AdSchema)).toBeNull();
     expect(names(intent({ type: "reset", payload: {} }), AdSchema)).toHaveLength(1);
     expect(names("__intent__=not-json", AdSchema)).toBeNull();
   });

@@ -10,9 +10,9 @@ import type { z } from "./zod";
  * - an index past the list's maximum, an index or a key under a plain value, a plain value where only a list of
  *   objects fits, a value repeated more often than the field holds, or a name that is not a path: the whole form is
  *   refused;
- * - Conform's own `__intent__` (the list buttons of a form posted without JavaScript, a reset, a field's check while
- *   typing) must be one of those and name a place the schema has, with indices within the list's bounds; its
- *   `__state__` is never sent by the site's forms and is dropped.
+ * - Conform's own `__intent__` must be one the site's forms send (a field's check while typing, a reset, the list
+ *   buttons of a form posted without JavaScript); a reset and the list buttons must name a place the schema has,
+ *   with indices within the list's bounds. Its `__state__` is never sent by the site's forms and is dropped.
  */
 
 /** Conform's reserved names (@conform-to/dom's INTENT and STATE). */
@@ -112,12 +112,13 @@ function isAllowedIntent(root: FieldShape, serialized: string): boolean {
   const { type, payload } = intent;
   const name = payload.name ?? "";
   if (typeof name !== "string") return false;
+  // A field's check while typing (the browser only) reads the form and changes nothing in it.
+  if (type === "validate") return true;
   const segments = name === "" ? [] : parsePath(name);
   if (!segments) return false;
   for (const key of ["index", "from", "to"] as const) {
     if (payload[key] !== undefined && !isIndex(payload[key])) return false;
   }
-  if (type === "validate") return segments.length > 0 && isKnown(resolve(root, segments));
   // A reset clears the form or one field; an update (which would write a value of its own) no form here sends.
   if (type === "reset") {
     const at = payload.index === undefined ? segments : [...segments, payload.index as number];
