@@ -44,10 +44,10 @@ const isCalendarDate = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
 
-/** One value or several (a form sends one checkbox's value as a string, several as a list). */
-const listOf = <T extends z.ZodType>(item: T) =>
+/** One value or up to `max` (a form sends one checkbox's value as a string, several as a list). */
+const listOf = <T extends z.ZodType>(item: T, max: number) =>
   z
-    .union([item, z.array(item)])
+    .union([item, z.array(item).max(max)])
     .optional()
     .transform((value): z.output<T>[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
 
@@ -57,7 +57,7 @@ const time = z
   .refine((value) => minutesOf(value) !== undefined, AD_MESSAGES.badTime);
 
 const ScheduleWindowSchema = z.object({
-  days: listOf(z.enum(["0", "1", "2", "3", "4", "5", "6"]))
+  days: listOf(z.enum(["0", "1", "2", "3", "4", "5", "6"]), 7)
     .refine((days) => days.length > 0, AD_MESSAGES.daysRequired)
     .transform((days) => [...new Set(days.map(Number))].sort((a, b) => a - b)),
   start: time,

@@ -113,6 +113,9 @@ export const DeleteStorySchema = z.object({
   id: oneLine("Id").min(1).max(100),
 });
 
+/** The story form's Markdown preview: the content as typed (its length is the domain's to refuse, with 413). */
+export const StoryPreviewSchema = z.object({ content: z.string() });
+
 /** One story as the admin list shows it and the edit dialog preloads it (docs/product.md#stories fields, camelCase). */
 export interface AdminStory {
   id: string;

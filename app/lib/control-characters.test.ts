@@ -49,7 +49,13 @@ const CASES: Record<string, Case> = {
   },
   ShareStorySchema: {
     schema: ShareStorySchema,
-    sample: { firstName: "Ana", lastName: "Reyes", email: "ana@example.com", story: STORY_TEXT },
+    sample: {
+      firstName: "Ana",
+      lastName: "Reyes",
+      email: "ana@example.com",
+      story: STORY_TEXT,
+      returnTo: "/story/5d0f",
+    },
     notText: [HONEYPOT_FIELD],
   },
   BusinessSchema: {

@@ -18,6 +18,7 @@ export const IMAGE_TOO_LARGE_MESSAGE = "Please choose an image of 20MB or less."
 const NOT_IN_ONE_LINE = /[\p{Cc}\p{Cs}]/u;
 /** Removed from multi-line values: the same, except tab, line feed and carriage return. */
 const NOT_IN_MULTILINE = /(?![\t\n\r])[\p{Cc}\p{Cs}]/gu;
+const NOT_STORABLE = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
 /** Word processors' manual line and page breaks (vertical tab, form feed, next line): kept as line breaks. */
 const OTHER_LINE_BREAKS = /[\v\f\u0085]/g;
 
@@ -26,6 +27,31 @@ export const controlCharacterMessage = (label: string) =>
 
 /** Whether a value may be stored as one line: no control character, no lone surrogate. */
 export const isOneLine = (value: string) => !NOT_IN_ONE_LINE.test(value);
+
+/**
+ * Whether a value may be kept as text at all, in either kind of field: no control character other than tab and line
+ * breaks, no lone surrogate (what multi-line fields remove; PostgreSQL refuses NUL and JSON's "\ud800").
+ */
+export const isStorableText = (value: string) => !NOT_STORABLE.test(value);
+
+/**
+ * Whether every string in a parsed JSON value, object keys included, passes `test`. A loop rather than recursion,
+ * as the nesting depth is the sender's.
+ */
+export function everyString(root: unknown, test: (value: string) => boolean): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (!test(value)) return false;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) pending.push(key, item);
+    }
+  }
+  return true;
+}
 
 /** Multi-line text as stored: other line breaks become "\n"; any other control character or lone surrogate goes. */
 export const cleanMultiline = (value: string) =>

@@ -1,4 +1,4 @@
-import { oneLine, requiredText } from "./form-fields";
+import { cleanMultiline, isOneLine, oneLine, requiredText } from "./form-fields";
 import { z } from "~/lib/zod";
 
 // The kiosk device API's bodies and the /admin/kiosks forms (docs/product.md#kiosks).
@@ -17,20 +17,27 @@ export const MAX_PLAYS_PER_BATCH = 500;
 
 const isoInstant = z.iso.datetime({ offset: true });
 
+/**
+ * A device's one-line text (versions, ids): at most `max` characters, no control character (the forms' one-line
+ * rule). The device door has already refused any string holding a NUL or a lone surrogate (readJson).
+ */
+const deviceLine = (max: number) => z.string().max(max).refine(isOneLine);
+
 /** POST /api/kiosk/heartbeat. Free text is cut to a length a status line can show. */
 export const HeartbeatSchema = z.object({
-  playerVersion: z.string().max(100).catch(""),
-  manifestVersion: z.string().max(100).nullable().catch(null),
+  playerVersion: deviceLine(100).catch(""),
+  manifestVersion: deviceLine(100).nullable().catch(null),
   playing: z
     .object({
-      itemId: z.string().max(200),
+      itemId: deviceLine(200),
       adId: z.uuid().nullable().catch(null),
     })
     .nullable()
     .catch(null),
   storageBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().catch(null),
   errors: z
-    .array(z.string().transform((error) => error.slice(0, 500)))
+    // Cut to 500, then cleaned like a multi-line field: the cut may split a character's surrogate pair.
+    .array(z.string().transform((error) => cleanMultiline(error.slice(0, 500))))
     .max(50)
     .catch([]),
 });
@@ -41,9 +48,9 @@ export const PlaySchema = z
   .object({
     id: z.uuid(),
     adId: z.uuid().nullable(),
-    itemId: z.string().max(200).optional(),
+    itemId: deviceLine(200).optional(),
     /** Present only when a device says which kiosk it played on: a play for another kiosk is ignored. */
-    kioskId: z.string().optional(),
+    kioskId: deviceLine(100).optional(),
     startedAt: isoInstant,
     endedAt: isoInstant,
     completed: z.boolean(),

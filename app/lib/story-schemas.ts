@@ -9,6 +9,9 @@ export const STORY_MAX_LENGTH = 2000;
 export const NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 255;
 
+/** The share form's hidden field that says where to go back to after a successful submission. */
+export const RETURN_TO_FIELD = "returnTo";
+
 /** docs/product.md#share-story-form: values trimmed, its message for each rule. Client and server use this one. */
 export const ShareStorySchema = z.object({
   firstName: oneLine("First name", "First name is required")
@@ -24,6 +27,8 @@ export const ShareStorySchema = z.object({
     .min(STORY_MIN_LENGTH, "Story must be at least 10 characters")
     .max(STORY_MAX_LENGTH, "Story must be less than 2000 characters"),
   [HONEYPOT_FIELD]: honeypotField,
+  // A hidden field: a value that could never be a path on this site is ignored rather than shown as an error.
+  [RETURN_TO_FIELD]: oneLine("Return path").optional().catch(undefined),
 });
 
 export type ShareStoryInput = z.infer<typeof ShareStorySchema>;

@@ -249,6 +249,44 @@ describe("the kiosk device API", () => {
     expect((await heartbeat(here.token, "[]")).status).toBe(400);
   });
 
+  it("refuses a NUL or a lone surrogate in any device string with 400 and JSON, never a 500", async () => {
+    const beat = {
+      playerVersion: "1.2.3",
+      manifestVersion: null,
+      playing: null,
+      storageBytes: 1,
+      errors: [],
+    };
+    const hostile = ["\u0000", "a\ud800b", "\udfff", "\u001b[31m", "\u0085"];
+    for (const text of hostile) {
+      const bodies = [
+        { ...beat, playerVersion: text },
+        { ...beat, manifestVersion: text },
+        { ...beat, playing: { itemId: text, adId: null } },
+        { ...beat, errors: ["ok", text] },
+        { ...beat, [text]: "key" },
+      ];
+      for (const body of bodies) {
+        const response = await heartbeat(here.token, body);
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(await response.json()).toEqual({ error: "malformed" });
+      }
+      const batch = await plays(here.token, { plays: [play({ itemId: text })] });
+      expect(batch.status).toBe(400);
+    }
+    // Written as JSON escapes, the way a hand-made request carries them.
+    const escaped = await heartbeat(here.token, '{"playerVersion":"\\u0000","errors":["\\ud800"]}');
+    expect(escaped.status).toBe(400);
+  });
+
+  it("keeps a heartbeat whose long error message is cut inside a character's surrogate pair", async () => {
+    const cut = `${"x".repeat(499)}😀 and more`;
+    const response = await heartbeat(here.token, { playerVersion: "1.2.3", errors: [cut, "line\nbreak"] });
+    expect(response.status).toBe(200);
+    const [row] = await services.db.select().from(kiosks).where(eq(kiosks.id, here.id));
+    expect(row!.lastHeartbeat).toMatchObject({ errors: ["x".repeat(499), "line\nbreak"] });
+  });
+
   it("a revoked token gets 401 unpaired on every call", async () => {
     const kiosk = await insertKiosk(services.db, { label: "Soon revoked" });
     expect((await getManifest(kiosk.token)).status).toBe(200);

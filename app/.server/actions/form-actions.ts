@@ -1,24 +1,20 @@
 import { data, type RouterContextProvider } from "react-router";
-import { z } from "~/lib/zod";
-import { parseFormData, type FormReply } from "~/lib/form-submission";
+import type { z } from "~/lib/zod";
+import { parseFormData, unreadableForm, type FormReply } from "~/lib/form-submission";
 import { getRequestInfo } from "../infra/http/request-context";
 import { getServicesFrom, type Services } from "../services";
 import type { SubmissionCaller, SubmissionResult } from "../submissions/submission-guard";
 
-/** What a form action says to a body it cannot read as a form (not form-encoded, or cut off). */
-export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please try again.";
+export { UNREADABLE_FORM_MESSAGE } from "~/lib/form-submission";
 
 /**
  * Reads a small form (url-encoded, no files) and checks it with its shared schema: Conform's submission, whose
- * `reply()` goes back in the FormReply. An unreadable body is a submission that failed as a whole form.
+ * `reply()` goes back in the FormReply. An unreadable body, or one whose field names the schema cannot hold
+ * (parseFormData), is a submission that failed as a whole form.
  */
 export async function parseSubmission<S extends z.ZodType>(request: Request, schema: S) {
   const formData = await request.formData().catch(() => null);
-  if (formData) return parseFormData(formData, schema);
-  return parseFormData(
-    new URLSearchParams(),
-    z.custom<z.output<S>>(() => false, UNREADABLE_FORM_MESSAGE),
-  );
+  return formData ? parseFormData(formData, schema) : unreadableForm<S>();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isOneLine } from "~/lib/form-fields";
+import { everyString, isOneLine } from "~/lib/form-fields";
 
 /**
  * Better Auth's endpoints take one-line values only (emails, passwords, names, tokens, URLs), but check their
@@ -25,23 +25,7 @@ export async function refuseControlCharacters(request: Request): Promise<Respons
   } else {
     return null;
   }
-  return allOneLine(values) ? null : refusal();
-}
-
-/** Every string in a parsed body, keys included; a loop rather than recursion, as nesting depth is the sender's. */
-function allOneLine(root: unknown): boolean {
-  const pending: unknown[] = [root];
-  while (pending.length) {
-    const value = pending.pop();
-    if (typeof value === "string") {
-      if (!isOneLine(value)) return false;
-    } else if (Array.isArray(value)) {
-      for (const item of value) pending.push(item);
-    } else if (value !== null && typeof value === "object") {
-      for (const [key, item] of Object.entries(value)) pending.push(key, item);
-    }
-  }
-  return true;
+  return everyString(values, isOneLine) ? null : refusal();
 }
 
 function refusal() {

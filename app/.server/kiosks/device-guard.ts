@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { RouterContextProvider } from "react-router";
+import { everyString, isStorableText } from "~/lib/form-fields";
 import { getRequestInfo } from "../infra/http/request-context";
 import { getServicesFrom, type Services } from "../services";
 import { bearerToken } from "./device-token";
@@ -71,13 +72,23 @@ export async function refuseToken(device: DeviceRequest): Promise<never> {
   throw verdict.allowed ? UNPAIRED() : tooManyAttempts(verdict.retryAfter);
 }
 
-/** The request's JSON body, or a 400 when it is not JSON. */
+const MALFORMED = () => deviceJson({ error: "malformed" }, { status: 400 });
+
+/**
+ * The request's JSON body (bounded by server/body-limit.ts), or a 400 when it is not JSON or when any string in it,
+ * key or value, holds what no text of the site may (a NUL, another control character than tab or a line break, a
+ * lone surrogate: the forms' rule, docs/security.md "Control characters"). PostgreSQL would refuse such a string
+ * in the heartbeat's JSON with an error, and a device's text is never meant to carry one.
+ */
 export async function readJson(request: Request): Promise<unknown> {
+  let body: unknown;
   try {
-    return JSON.parse(await request.text());
+    body = JSON.parse(await request.text());
   } catch {
-    throw deviceJson({ error: "malformed" }, { status: 400 });
+    throw MALFORMED();
   }
+  if (!everyString(body, isStorableText)) throw MALFORMED();
+  return body;
 }
 
 export const METHOD_NOT_ALLOWED = (allow: string) =>

@@ -103,8 +103,9 @@ export function KioskPlayer() {
       if (!stopped) timers[name] = window.setTimeout(run, ms);
     };
     const serverNow = () => new Date(Date.now() + offsetMs);
+    // Sent as one line of text: the server refuses a heartbeat whose strings hold control characters.
     const noteError = (message: string) => {
-      errors.push(message);
+      errors.push(message.slice(0, 500).replace(/[\p{Cc}\p{Cs}]+/gu, " "));
       if (errors.length > MAX_ERRORS) errors.shift();
     };
 

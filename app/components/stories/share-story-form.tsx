@@ -7,11 +7,9 @@ import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/cn";
 import type { FlashToast } from "~/lib/flash-toast";
 import type { FormResult } from "~/lib/form-submission";
-import { STORY_MAX_LENGTH } from "~/lib/story-schemas";
+import { RETURN_TO_FIELD, STORY_MAX_LENGTH } from "~/lib/story-schemas";
 
 export const SHARE_STORY_FORM_ID = "share-story";
-/** The hidden field that says where to go back to after a successful submission. */
-export const RETURN_TO_FIELD = "returnTo";
 
 /**
  * The Share Your Local Shine Story form (docs/product.md#share-your-story-dialog). A plain POST to /stories/submit,

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/story-preview";
+import { parseSubmission } from "~/.server/actions/form-actions";
 import { getViewer } from "~/.server/auth/guards";
 import { previewStoryMarkdown } from "~/.server/stories/admin-stories";
+import { StoryPreviewSchema } from "~/lib/admin-story-schemas";
 
 const json = (body: unknown, status = 200) =>
   Response.json(body, { status, headers: { "Cache-Control": "private, no-store" } });
@@ -15,10 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getViewer(request, context);
   if (!viewer) return json({ ok: false }, 401);
   // The body is bounded before it gets here, like every form's (server/body-limit.ts).
-  const form = await request.formData().catch(() => null);
-  const content = form?.get("content");
-  if (typeof content !== "string") return json({ ok: false }, 400);
-  const result = previewStoryMarkdown(viewer, content);
+  const submission = await parseSubmission(request, StoryPreviewSchema);
+  if (submission.status !== "success") return json({ ok: false }, 400);
+  const result = previewStoryMarkdown(viewer, submission.value.content);
   if (!result.ok) return json({ ok: false }, result.status);
   return json({ ok: true, html: result.html });
 }

@@ -1,10 +1,15 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/submit";
-import { RETURN_TO_FIELD, ShareStoryForm } from "~/components/stories/share-story-form";
+import { ShareStoryForm } from "~/components/stories/share-story-form";
 import { Button } from "~/components/ui/button";
 import type { FormReply } from "~/lib/form-submission";
 import type { PageHandle } from "~/lib/islands";
-import { ShareStorySchema, STORY_SUBMISSION_FAILED_TOAST, STORY_SUBMITTED_TOAST } from "~/lib/story-schemas";
+import {
+  RETURN_TO_FIELD,
+  ShareStorySchema,
+  STORY_SUBMISSION_FAILED_TOAST,
+  STORY_SUBMITTED_TOAST,
+} from "~/lib/story-schemas";
 import { parseSubmission } from "~/.server/actions/form-actions";
 import { safeRedirectPath } from "~/.server/auth/return-path";
 import { setFlashToast } from "~/.server/infra/http/flash-toast";

@@ -27,6 +27,8 @@ export interface FuzzRequest {
   body?: EncodedBody;
   /** The session to send it with, if any. */
   cookie?: string;
+  /** More headers (a device's bearer token); printable values only, as Node sends no others. */
+  headers?: Record<string, string>;
 }
 
 export interface FuzzTarget {
@@ -111,6 +113,7 @@ export async function fuzz(server: ServerProcess, target: FuzzTarget, salt: numb
       };
       if (request.body?.contentType) headers["Content-Type"] = request.body.contentType;
       if (request.cookie) headers.Cookie = request.cookie;
+      Object.assign(headers, request.headers);
       try {
         const status = await send(server, request, headers);
         statuses[status] = (statuses[status] ?? 0) + 1;
