@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Field, replyFields } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/auth-schemas";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 import { requestPasswordReset } from "~/.server/accounts/accounts";
 import { authErrorToast, callerOf } from "~/.server/accounts/action-helpers";
 import { formReply, parseSubmission } from "~/.server/actions/form-actions";
@@ -13,7 +13,7 @@ import { showOnThisPage } from "~/.server/infra/http/flash-toast";
 import { getServicesFrom } from "~/.server/services";
 
 /** Visitors get the page without React: the form posts and is answered with the page (decision 071). */
-export const handle: PageHandle = { hydrate: false, islands: ["busy-form"] };
+export const handle: PageHandle = { hydrate: false, islands: ["busy-form"], formPage: true, private: true };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Forgot password | Local Shine" },

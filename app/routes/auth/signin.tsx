@@ -10,7 +10,7 @@ import { CheckEmailPanel, ConfirmationLinkNotice } from "~/components/auth/check
 import { PasswordFeedback } from "~/components/auth/password-feedback";
 import { ResendConfirmationSchema, RESEND_CONFIRMATION_MESSAGE, SignInSchema } from "~/lib/auth-schemas";
 import type { FormReply } from "~/lib/form-submission";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 import { resendConfirmation, signIn, signUp } from "~/.server/accounts/accounts";
 import {
   authErrorToast,
@@ -37,7 +37,12 @@ export const meta: Route.MetaFunction = () => [
  * island shows the busy state and clears messages on edit, and the password-strength island brings the meter.
  * An answer with a toast (a refusal, "Account Created!") loads React to show it.
  */
-export const handle: PageHandle = { hydrate: false, islands: ["busy-form", "password-strength"] };
+export const handle: PageHandle = {
+  hydrate: false,
+  islands: ["busy-form", "password-strength"],
+  formPage: true,
+  private: true,
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request, context);

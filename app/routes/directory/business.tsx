@@ -24,7 +24,7 @@ import { errorsUnder } from "~/lib/form-submission";
 import { ClaimListing } from "~/components/directory/claim-listing";
 import { listStoriesAboutBusiness } from "~/.server/stories/public-stories";
 import { BusinessStories } from "~/components/directory/business-stories";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 import { seenThisMonth } from "~/lib/network-figures";
 import { readListingPlaysThisMonth } from "~/.server/results/network-figures";
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/submit";
 import { RETURN_TO_FIELD, ShareStoryForm } from "~/components/stories/share-story-form";
 import { Button } from "~/components/ui/button";
 import type { FormReply } from "~/lib/form-submission";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 import { ShareStorySchema, STORY_SUBMISSION_FAILED_TOAST, STORY_SUBMITTED_TOAST } from "~/lib/story-schemas";
 import { parseSubmission } from "~/.server/actions/form-actions";
 import { safeRedirectPath } from "~/.server/auth/return-path";
@@ -14,7 +14,7 @@ import { submitStory } from "~/.server/submissions/story-submissions";
 
 const STORIES_HOME = "/shine-stories";
 
-export const handle: PageHandle = { hydrate: false, islands: ["busy-form"] };
+export const handle: PageHandle = { hydrate: false, islands: ["busy-form"], formPage: true };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Share Your Local Shine Story | Local Shine" },
