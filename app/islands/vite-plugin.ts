@@ -47,36 +47,47 @@ function islandFiles(): string[] {
 
 const islandName = (file: string) => file.slice(0, -SUFFIX.length);
 
+/**
+ * One esbuild build per island (they run side by side), so an island never imports a chunk it shares with another
+ * (the attribute names of ./contract.ts would otherwise be a chunk of their own, one more request per page); only
+ * what an island loads later with `import()` becomes a chunk beside it.
+ */
+function buildIsland(file: string) {
+  return build({
+    ...SHARED,
+    entryPoints: { [islandName(file)]: path.join(DIR, file) },
+    splitting: true,
+    target: ISLAND_TARGET,
+    outdir: path.join(ROOT, "assets"),
+    entryNames: "island-[name]-[hash]",
+    chunkNames: "island-[name]-[hash]",
+  });
+}
+
 async function bundle(): Promise<Bundle> {
   const files = islandFiles();
-  const [islands, worker] = await Promise.all([
-    build({
-      ...SHARED,
-      entryPoints: Object.fromEntries(files.map((file) => [islandName(file), path.join(DIR, file)])),
-      splitting: true,
-      target: ISLAND_TARGET,
-      outdir: path.join(ROOT, "assets"),
-      entryNames: "island-[name]-[hash]",
-      chunkNames: "island-[name]-[hash]",
-    }),
+  const [worker, ...islands] = await Promise.all([
     build({
       ...SHARED,
       entryPoints: [KIOSK_WORKER],
       target: "chrome100",
       outfile: path.join(ROOT, "kiosk-sw.js"),
     }),
+    ...files.map(buildIsland),
   ]);
   const urls: Record<string, string> = {};
-  for (const [output, { entryPoint }] of Object.entries((islands.metafile as Metafile).outputs)) {
-    const file = entryPoint && path.basename(entryPoint);
-    if (file && files.includes(file)) urls[islandName(file)] = `/${output}`;
+  for (const result of islands) {
+    for (const [output, { entryPoint }] of Object.entries((result.metafile as Metafile).outputs)) {
+      const file = entryPoint && path.basename(entryPoint);
+      if (file && files.includes(file)) urls[islandName(file)] = `/${output}`;
+    }
   }
   const emitted = (outputs: OutputFile[]) =>
     outputs.map((output) => ({
       fileName: path.relative(ROOT, output.path).split(path.sep).join("/"),
       source: output.contents,
     }));
-  return { urls, files: [...emitted(islands.outputFiles!), ...emitted(worker.outputFiles!)] };
+  return { urls, files: [worker!, ...islands].flatMap((result) => emitted(result.outputFiles!)) };
 }
 
 export function islands(): Plugin {
