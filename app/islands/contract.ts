@@ -1,7 +1,7 @@
 // The attributes through which server-rendered markup and the islands speak (docs/decisions/070): each named once,
-// here, and used by the component that writes it (app/components/…) and by the island that reads it. `const enum`s:
-// esbuild writes each value into the island where it is used (with the selector around it folded into one string),
-// so naming them here costs an island no byte. Nothing else goes in this module: islands bundle it.
+// here, and used by the component that writes it (app/components/…, through `IslandAttrs`) and by the island that
+// reads it. `const enum`s: esbuild writes each value into the island where it is used (with the selector around it
+// folded into one string), so naming them here costs an island no byte. Nothing else goes in this module.
 
 /** busy-form: a form posted like any form and answered with a page (`BusyForm`, app/components/ui/busy-form.tsx). */
 export const enum BusyFormAttr {
@@ -62,7 +62,9 @@ type Attr =
   | PhoneMenuAttr
   | PasswordStrengthAttr;
 
-/** Props that set one of these attributes, for JSX: `<details {...islandAttr(PhoneMenuAttr.Menu)}>`. */
-export function islandAttr(name: Attr, value: string | undefined = ""): Record<string, string | undefined> {
-  return { [name]: value };
-}
+/**
+ * The attributes as JSX props, for the components that write them: `{...({ "data-phone-menu": "" } satisfies
+ * IslandAttrs)}`. A name that is not one of the values above fails the typecheck. Components import only this type,
+ * so the React bundle carries no copy of the enums (the strings are written where they are used, as in the islands).
+ */
+export type IslandAttrs = { [Name in `${Attr}`]?: string | undefined };

@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
-import { PasswordStrengthAttr, islandAttr } from "~/islands/contract";
+import type { IslandAttrs } from "~/islands/contract";
 
 /** The rules, in words, before anything is typed (docs/product.md#sign-in-form). */
 export const PASSWORD_RULES = [
@@ -17,7 +17,7 @@ export const PASSWORD_RULES = [
  */
 /** The password input's props that point the meter at the `PasswordFeedback` with this id. */
 export function passwordStrengthFor(id: string | undefined) {
-  return islandAttr(PasswordStrengthAttr.Input, id);
+  return { "data-password-strength": id } satisfies IslandAttrs;
 }
 
 export function PasswordFeedback({ id }: { id: string }) {
@@ -29,7 +29,7 @@ export function PasswordFeedback({ id }: { id: string }) {
           <li key={rule}>{rule}</li>
         ))}
       </ul>
-      <div {...islandAttr(PasswordStrengthAttr.Meter)} />
+      <div {...({ "data-strength-meter": "" } satisfies IslandAttrs)} />
     </div>
   );
 }

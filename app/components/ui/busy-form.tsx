@@ -2,7 +2,7 @@ import type * as React from "react";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Textarea } from "~/components/ui/textarea";
-import { BusyFormAttr, islandAttr } from "~/islands/contract";
+import type { IslandAttrs } from "~/islands/contract";
 import { cn } from "~/lib/cn";
 
 // The markup the busy-form island (app/islands/busy-form.island.ts) reads, written in one place: a form posted like
@@ -10,7 +10,7 @@ import { cn } from "~/lib/cn";
 
 /** A `<form method="post">` the busy-form island watches; its submit button is a `BusySubmit`. */
 export function BusyForm(props: Omit<React.ComponentProps<"form">, "method">) {
-  return <form method="post" {...islandAttr(BusyFormAttr.Form)} {...props} />;
+  return <form method="post" {...({ "data-busy-form": "" } satisfies IslandAttrs)} {...props} />;
 }
 
 /**
@@ -30,11 +30,14 @@ export function BusySubmit({
   return (
     <Button type="submit" {...props}>
       {spinner ? (
-        <span hidden {...islandAttr(BusyFormAttr.BusyIcon)}>
+        <span hidden {...({ "data-busy-icon": "" } satisfies IslandAttrs)}>
           <Icon name="loader-circle" className="animate-spin" aria-hidden="true" />
         </span>
       ) : null}
-      <span {...islandAttr(BusyFormAttr.SubmitLabel)} {...islandAttr(BusyFormAttr.BusyLabel, busyLabel)}>
+      <span
+        {...({ "data-submit-label": "" } satisfies IslandAttrs)}
+        {...({ "data-busy-label": busyLabel } satisfies IslandAttrs)}
+      >
         {label}
       </span>
     </Button>
@@ -43,7 +46,7 @@ export function BusySubmit({
 
 /** A textarea whose length the form's `CharacterCount` shows as it is typed. */
 export function CountedTextarea(props: React.ComponentProps<"textarea">) {
-  return <Textarea {...props} {...islandAttr(BusyFormAttr.Counted)} />;
+  return <Textarea {...props} {...({ "data-counted": "" } satisfies IslandAttrs)} />;
 }
 
 /** 'n/max characters' for the form's `CountedTextarea`, red past the maximum. */
@@ -58,8 +61,8 @@ export function CharacterCount({
 }) {
   return (
     <span
-      {...islandAttr(BusyFormAttr.Counter)}
-      {...islandAttr(BusyFormAttr.CounterMax, String(max))}
+      {...({ "data-counter": "" } satisfies IslandAttrs)}
+      {...({ "data-max": String(max) } satisfies IslandAttrs)}
       className={cn("block text-right tabular-nums", length > max && "text-destructive", className)}
     >
       {`${length}/${max} characters`}
