@@ -2,10 +2,16 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import type {
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+  RouterContextProvider,
+} from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { logger } from "~/.server/infra/logging/logger";
+import { pageModesContext, type PageModes } from "~/.server/infra/http/page-modes";
 import { requestInfoContext } from "~/.server/infra/http/request-context";
 import { hasSessionCookie } from "~/.server/auth/session-cookie";
 
@@ -29,7 +35,12 @@ export default function handleRequest(
 ) {
   const { nonce = "", log } = loadContext.get(requestInfoContext);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const refusedWith = formAnswerStatus(request, responseStatusCode, routerContext);
+  const refusedWith = formAnswerStatus(
+    request,
+    responseStatusCode,
+    routerContext,
+    loadContext.get(pageModesContext),
+  );
   if (refusedWith !== null) {
     responseHeaders.set(FORM_STATUS_HEADER, String(refusedWith));
     responseStatusCode = 200;
@@ -127,33 +138,30 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 /**
- * The form pages whose refusals are answers (docs/decisions/065 and 071): the public forms and the account forms.
- * A refused post to one of them (its action returned 400–499) comes back as 200, with the real status in
- * `X-Form-Status`, so the browser does not log a form that said no as a failed request.
+ * The form pages whose refusals are answers (docs/decisions/065 and 071) are the routes whose `handle` says
+ * `formPage` (app/lib/page-handle.ts): the public forms and the account forms. A refused post to one of them (its
+ * action returned 400–499) comes back as 200, with the real status in `X-Form-Status`, so the browser does not log a
+ * form that said no as a failed request.
  */
-const FORM_PAGES = new Set([
-  "/contact",
-  "/submit-business",
-  "/signin",
-  "/forgot-password",
-  "/reset-password",
-  "/stories/submit",
-]);
-
 const FORM_STATUS_HEADER = "X-Form-Status";
 
 /** Whether `status` is a refusal the form shows (not a body too large, which the page never rendered). */
 const isFormRefusal = (status: number) => status >= 400 && status < 500 && status !== 413;
 
 /**
- * A document POST (a form sent without the page's React, or without JavaScript) refused by one of FORM_PAGES'
- * actions: the page is rendered with its messages as for any post, answered 200 with the real status in
- * `X-Form-Status`. Too many attempts (429) keeps its status: a rate limit is something any client should see and
+ * A document POST (a form sent without the page's React, or without JavaScript) refused by a form page's action:
+ * the page is rendered with its messages as for any post, answered 200 with the real status in `X-Form-Status`.
+ * Too many attempts (429) keeps its status: a rate limit is something any client should see and
  * back off from. An error the action threw (the error page) keeps its status too.
  */
-function formAnswerStatus(request: Request, status: number, context: EntryContext): number | null {
+function formAnswerStatus(
+  request: Request,
+  status: number,
+  context: EntryContext,
+  pages: PageModes,
+): number | null {
   if (request.method !== "POST" || !isFormRefusal(status) || status === 429) return null;
-  if (!FORM_PAGES.has(new URL(request.url).pathname)) return null;
+  if (!pages.isFormPage(request.url)) return null;
   const { actionData, errors } = context.staticHandlerContext;
   return actionData && !errors ? status : null;
 }
@@ -162,11 +170,12 @@ function formAnswerStatus(request: Request, status: number, context: EntryContex
  * The same for the page's script (React Router's `.data` request), where the body is the action's reply: any
  * refusal, 429 included, comes back as 200 with `X-Form-Status`; the page reads `ok: false` from the body.
  */
-export function handleDataRequest(response: Response, { request }: { request: Request }) {
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
   const { pathname } = new URL(request.url);
-  if (request.method !== "POST" || !pathname.endsWith(".data")) return response;
-  if (!FORM_PAGES.has(pathname.slice(0, -".data".length)) || !isFormRefusal(response.status)) return response;
+  if (request.method !== "POST" || !pathname.endsWith(".data") || !isFormRefusal(response.status))
+    return response;
+  if (!context.get(pageModesContext).isFormPage(request.url)) return response;
   const headers = new Headers(response.headers);
   headers.set(FORM_STATUS_HEADER, String(response.status));
   return new Response(response.body, { status: 200, statusText: "OK", headers });
-}
+};

@@ -18,7 +18,8 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { Button } from "~/components/ui/button";
 import { iconSpriteHref } from "~/components/ui/icon";
 import { Toaster } from "~/components/ui/sonner";
-import { islandUrl, type PageHandle } from "~/lib/islands";
+import { islandUrl } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 import { useNonce } from "~/lib/nonce";
 import { NOT_FOUND_TITLES, notFoundWhat } from "~/lib/not-found";
 import { notify } from "~/components/ui/toast";
@@ -126,9 +127,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (toast) notify(toast);
   }, [toast]);
   // A route can declare `handle = { chrome: false }` (the kiosk screens): no header, footer or skip link around it.
-  const bare = useMatches().some(
-    (match) => (match.handle as { chrome?: boolean } | undefined)?.chrome === false,
-  );
+  const bare = useMatches().some((match) => (match.handle as PageHandle | undefined)?.chrome === false);
   if (bare) return <Outlet />;
   return (
     <>

@@ -10,6 +10,8 @@ import { logger } from "~/.server/infra/logging/logger";
 import { isKnownOriginal } from "~/.server/media/known-originals";
 import { requestInfoContext } from "~/.server/infra/http/request-context";
 import { createPageCache, pageCacheContext } from "~/.server/infra/http/page-cache";
+import { pageModesContext, pageModesOf, type PageModes } from "~/.server/infra/http/page-modes";
+import { isPrivateUrl } from "~/.server/infra/http/private-urls";
 import { servicesContext, type Services } from "~/.server/services";
 import { limitRequestBodies } from "./body-limit";
 import { fairAdmission } from "./fair-admission";
@@ -111,17 +113,29 @@ export function createApp(services: Services, { clientDir, dev = false }: AppOpt
     "/media",
     mediaRouter(() => services.storage, { isKnownOriginal: (key) => isKnownOriginal(services, key) }),
   );
+  // The pages' modes (form page, private) come from the route modules' handles in the build React Router answers
+  // with: once in production, per request in dev, where the build is reloaded for HMR.
+  let pageModes: PageModes | undefined;
+  const buildOnce = dev ? null : loadServerBuild();
+  const currentBuild = async () => {
+    const build = await (buildOnce ?? loadServerBuild());
+    pageModes = pageModesOf(build.routes);
+    return build;
+  };
   const pageCache = dev
     ? null
     : createPageCache({
         policy: (nonce) => contentSecurityPolicy(env, nonce),
         changesNoPage: (req) => isDeviceCall(req) || req.path.startsWith("/go/"),
+        // Until the build has loaded, every URL counts as private: nothing is kept or served.
+        isPrivateUrl: (url) => !pageModes || isPrivateUrl(url, pageModes),
       });
   if (pageCache) app.use(pageCache.middleware);
   app.use(fairAdmission());
 
-  const getLoadContext = (req: express.Request, res: express.Response) => {
+  const getLoadContext = async (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
+    context.set(pageModesContext, pageModesOf((await currentBuild()).routes));
     context.set(servicesContext, services);
     context.set(requestInfoContext, {
       requestId: String(req.id),
@@ -134,20 +148,20 @@ export function createApp(services: Services, { clientDir, dev = false }: AppOpt
   };
   if (dev) {
     // A function: React Router reloads the build (and re-derives its routes) per request, for HMR.
-    app.all(
-      "/{*path}",
-      createRequestHandler({ build: () => import("virtual:react-router/server-build"), getLoadContext }),
-    );
+    app.all("/{*path}", createRequestHandler({ build: currentBuild, getLoadContext }));
   } else {
     // One build object for the life of the process: routes are derived once, not on every request.
-    const handler = import("virtual:react-router/server-build").then((build) =>
-      createRequestHandler({ build, getLoadContext }),
-    );
+    const handler = currentBuild().then((build) => createRequestHandler({ build, getLoadContext }));
     app.all("/{*path}", (req, res, next) => {
       handler.then((handle) => handle(req, res, next), next);
     });
   }
   return app;
+}
+
+/** The server build React Router answers with (its routes, their modules); tests read its routes' handles. */
+export function loadServerBuild() {
+  return import("virtual:react-router/server-build");
 }
 
 /** Files under `dir` as URL paths (`/favicon.svg`), skipping the top-level folder `skip`. */

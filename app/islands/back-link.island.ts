@@ -2,8 +2,10 @@
 // from, with its filters and page, when they came from one on this site; otherwise it stays on the listing's
 // industry. Read from the browser's referrer, so the page itself stays the same for everyone (and cacheable).
 
-const link = document.querySelector<HTMLAnchorElement>("a[data-back-to-list]");
-const label = link?.querySelector<HTMLElement>("[data-back-label]");
+import { BackLinkAttr } from "./contract";
+
+const link = document.querySelector<HTMLAnchorElement>(`a[${BackLinkAttr.Link}]`);
+const label = link?.querySelector<HTMLElement>(`[${BackLinkAttr.Label}]`);
 if (link && label && document.referrer) {
   const from = new URL(document.referrer);
   if (from.origin === location.origin && /^\/local-shiners(\/|$)/.test(from.pathname)) {
@@ -11,5 +13,3 @@ if (link && label && document.referrer) {
     label.textContent = "Back to the list";
   }
 }
-
-export {};

@@ -1,6 +1,6 @@
 // Forms that post like any form and are answered with a page (the share-story form, Contact, Join Our Network,
 // sign-in and sign-up, forgot password): what React used to add while a person types and sends, for
-// `form[data-busy-form]`:
+// `form[data-busy-form]` (the attributes: ./contract.ts):
 // - a field's message (and its aria link) goes when that field is edited; the others stay until the next answer;
 // - the live 'n/max characters' counter of a `textarea[data-counted]` and its `[data-counter]`;
 // - while the post is on its way the form's fieldset is disabled, `[data-submit-label]` reads its
@@ -9,13 +9,16 @@
 // `autofocus`, so that needs no script. Events are listened for on the document, so a page that hydrates keeps
 // them.
 
-const FORM = "form[data-busy-form]";
+import { BusyFormAttr, DialogAttr } from "./contract";
+
+const FORM = `form[${BusyFormAttr.Form}]`;
+const TEXTAREA = `textarea[${BusyFormAttr.Counted}]`;
 
 function updateCounter(form: HTMLFormElement) {
-  const textarea = form.querySelector<HTMLTextAreaElement>("textarea[data-counted]");
-  const counter = form.querySelector<HTMLElement>("[data-counter]");
+  const textarea = form.querySelector<HTMLTextAreaElement>(TEXTAREA);
+  const counter = form.querySelector<HTMLElement>(`[${BusyFormAttr.Counter}]`);
   if (!textarea || !counter) return;
-  const max = Number(counter.dataset.max);
+  const max = Number(counter.getAttribute(BusyFormAttr.CounterMax));
   const text = `${textarea.value.length}/${max} characters`;
   if (counter.textContent !== text) counter.textContent = text;
   counter.classList.toggle("text-destructive", textarea.value.length > max);
@@ -38,17 +41,18 @@ function clearMessage(control: HTMLInputElement | HTMLTextAreaElement) {
 function setBusy(form: HTMLFormElement, busy: boolean) {
   const fieldset = form.querySelector("fieldset");
   if (fieldset) fieldset.disabled = busy;
-  const label = form.querySelector<HTMLElement>("[data-submit-label]");
-  if (label?.dataset.busyLabel) {
+  const label = form.querySelector<HTMLElement>(`[${BusyFormAttr.SubmitLabel}]`);
+  const busyLabel = label?.getAttribute(BusyFormAttr.BusyLabel);
+  if (label && busyLabel) {
+    // The label's own text, kept on it (this island's note to itself) to put back when the form is usable again.
     label.dataset.idleLabel ??= label.textContent ?? "";
-    label.textContent = busy ? label.dataset.busyLabel : label.dataset.idleLabel;
+    label.textContent = busy ? busyLabel : label.dataset.idleLabel;
   }
-  const icon = form.querySelector<HTMLElement>("[data-busy-icon]");
+  const icon = form.querySelector<HTMLElement>(`[${BusyFormAttr.BusyIcon}]`);
   if (icon) icon.toggleAttribute("hidden", !busy);
   const dialog = form.closest("dialog");
   if (dialog) {
-    if (busy) dialog.dataset.busy = "";
-    else delete dialog.dataset.busy;
+    dialog.toggleAttribute(DialogAttr.Busy, busy);
     dialog.querySelector<HTMLButtonElement>("[data-slot=dialog-close]")?.toggleAttribute("disabled", busy);
   }
 }
@@ -59,7 +63,7 @@ document.addEventListener("input", (event) => {
   const form = control.closest<HTMLFormElement>(FORM);
   if (!form) return;
   clearMessage(control);
-  if (control.matches("textarea[data-counted]")) updateCounter(form);
+  if (control.matches(TEXTAREA)) updateCounter(form);
 });
 
 document.addEventListener("submit", (event) => {
@@ -76,5 +80,3 @@ window.addEventListener("pageshow", () => {
     updateCounter(form);
   }
 });
-
-export {};

@@ -2,6 +2,8 @@
 // (<button commandfor=… command="show-modal">) and close on Escape and on a click on the backdrop (closedby="any"),
 // without script. This module does the same for browsers that lack either, and keeps a busy dialog open.
 
+import { DialogAttr } from "./contract";
+
 const supportsCommands = "command" in HTMLButtonElement.prototype;
 const supportsClosedBy = "closedBy" in HTMLDialogElement.prototype;
 
@@ -10,9 +12,9 @@ function commandTarget(button: HTMLButtonElement): HTMLDialogElement | null {
   return target instanceof HTMLDialogElement ? target : null;
 }
 
-/** Closes unless the dialog says it is busy (data-busy), the way Escape and light dismiss ask. */
+/** Closes unless the dialog says it is busy (DialogAttr.Busy), the way Escape and light dismiss ask. */
 function requestClose(dialog: HTMLDialogElement) {
-  if (dialog.dataset.busy === undefined) dialog.close();
+  if (!dialog.hasAttribute(DialogAttr.Busy)) dialog.close();
 }
 
 document.addEventListener("click", (event) => {
@@ -43,9 +45,7 @@ document.addEventListener(
   "cancel",
   (event) => {
     const dialog = event.target;
-    if (dialog instanceof HTMLDialogElement && dialog.dataset.busy !== undefined) event.preventDefault();
+    if (dialog instanceof HTMLDialogElement && dialog.hasAttribute(DialogAttr.Busy)) event.preventDefault();
   },
   true,
 );
-
-export {};

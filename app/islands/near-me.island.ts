@@ -4,6 +4,8 @@
 // same search. Listeners sit on the document, and a form is made ready when it first takes focus as well as at
 // load, so a form that React renders again (signed-in people's pages hydrate) keeps working.
 
+import { NearMeAttr } from "./contract";
+
 const NO_GEOLOCATION = "Your browser cannot share its location; type a zip code instead.";
 const FINDING = "Finding you…";
 const REFUSED = "Location not shared; type a zip code instead.";
@@ -18,10 +20,10 @@ interface NearMeForm {
 }
 
 function partsOf(form: HTMLFormElement | null | undefined): NearMeForm | null {
-  if (!form?.hasAttribute("data-near-me")) return null;
-  const locate = form.querySelector<HTMLButtonElement>("[data-near-locate]");
-  const located = form.querySelector<HTMLElement>("[data-near-located]");
-  const status = form.querySelector<HTMLElement>("[data-near-status]");
+  if (!form?.hasAttribute(NearMeAttr.Form)) return null;
+  const locate = form.querySelector<HTMLButtonElement>(`[${NearMeAttr.Locate}]`);
+  const located = form.querySelector<HTMLElement>(`[${NearMeAttr.Located}]`);
+  const status = form.querySelector<HTMLElement>(`[${NearMeAttr.Status}]`);
   const { lat, lng, near } = Object.fromEntries(
     ["lat", "lng", "near"].map((name) => [name, form.elements.namedItem(name)]),
   );
@@ -42,17 +44,17 @@ function prepare(form: HTMLFormElement | null | undefined) {
   if (parts) show(parts, Boolean(parts.lat.value && parts.lng.value));
 }
 
-for (const form of document.querySelectorAll<HTMLFormElement>("form[data-near-me]")) prepare(form);
+for (const form of document.querySelectorAll<HTMLFormElement>(`form[${NearMeAttr.Form}]`)) prepare(form);
 document.addEventListener("focusin", (event) => {
   if (event.target instanceof Element) prepare(event.target.closest("form"));
 });
 
 document.addEventListener("click", (event) => {
   if (!(event.target instanceof Element)) return;
-  const button = event.target.closest("[data-near-locate], [data-near-clear]");
+  const button = event.target.closest(`[${NearMeAttr.Locate}], [${NearMeAttr.Clear}]`);
   const parts = partsOf(button?.closest("form"));
   if (!button || !parts) return;
-  if (button.hasAttribute("data-near-clear")) {
+  if (button.hasAttribute(NearMeAttr.Clear)) {
     parts.lat.value = "";
     parts.lng.value = "";
     show(parts, false);
@@ -77,5 +79,3 @@ document.addEventListener("click", (event) => {
     { timeout: 10_000, maximumAge: 600_000 },
   );
 });
-
-export {};

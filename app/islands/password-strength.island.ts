@@ -5,10 +5,11 @@
 // box's `[data-strength-meter]`. The reasons show there too, unless the field shows the server's own message.
 
 import type { PasswordStrength } from "../lib/password-policy";
+import { PasswordStrengthAttr } from "./contract";
 
 type Check = (password: string, email?: string) => PasswordStrength;
 
-const INPUT = "input[data-password-strength]";
+const INPUT = `input[${PasswordStrengthAttr.Input}]`;
 
 const BAR_COLORS: Record<PasswordStrength["score"], string> = {
   0: "bg-destructive",
@@ -58,8 +59,8 @@ function meterIn(box: HTMLElement) {
 
 function render(input: HTMLInputElement) {
   const box = document
-    .getElementById(input.dataset.passwordStrength ?? "")
-    ?.querySelector<HTMLElement>("[data-strength-meter]");
+    .getElementById(input.getAttribute(PasswordStrengthAttr.Input) ?? "")
+    ?.querySelector<HTMLElement>(`[${PasswordStrengthAttr.Meter}]`);
   if (!box) return;
   if (!input.value || !check) {
     box.replaceChildren();
@@ -96,5 +97,3 @@ document.addEventListener("input", (event) => {
   if (!password || (target !== password && !password.value)) return;
   void load().then(() => render(password));
 });
-
-export {};

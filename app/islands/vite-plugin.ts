@@ -1,16 +1,43 @@
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
+import { build, type BuildOptions, type Metafile, type OutputFile } from "esbuild";
 import type { Plugin } from "vite";
 
-// Islands: small browser modules for pages that ship no React (docs/decisions/070-islands-instead-of-hydration.md).
-// Every `app/islands/<name>.island.ts` is built by Vite as its own chunk, `assets/island-<name>-<hash>.js`, and
-// `virtual:islands` gives the server (and the client) each island's URL by name.
+// The browser code that is not React's client bundle, built by esbuild in one step of `npm run build` and emitted
+// into the client build (BUILD_DIR/client, wherever React Router writes it):
+// - the islands (docs/decisions/070-islands-instead-of-hydration.md): every `app/islands/<name>.island.ts` as
+//   `assets/island-<name>-<hash>.js`, with the modules they load later (`import()`) as chunks beside them;
+// - the kiosk service worker (app/kiosk-sw/sw.ts) as `/kiosk-sw.js`: one file, no imports left, served `no-cache`.
+// `virtual:islands` gives the server (and the client) each island's URL by name. The hashes are esbuild's, of what
+// it wrote (a chunk's covers the chunks it imports), and its metafile says which file is which island's.
 
 const DIR = path.resolve(import.meta.dirname);
+const ROOT = path.resolve(DIR, "../..");
 const SUFFIX = ".island.ts";
 const VIRTUAL = "virtual:islands";
 const RESOLVED = `\0${VIRTUAL}`;
+const KIOSK_WORKER = path.join(ROOT, "app/kiosk-sw/sw.ts");
+
+/** What Vite's own build targets (its default, "baseline-widely-available"), so islands are written as before. */
+const ISLAND_TARGET = ["chrome111", "edge111", "firefox114", "safari16.4", "ios16.4"];
+
+const SHARED: BuildOptions = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  format: "esm",
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning",
+  metafile: true,
+  write: false,
+};
+
+interface Bundle {
+  /** Each island's URL by name. */
+  urls: Record<string, string>;
+  /** The files to emit, by their path in the client build. */
+  files: { fileName: string; source: Uint8Array }[];
+}
 
 function islandFiles(): string[] {
   return readdirSync(DIR)
@@ -18,62 +45,56 @@ function islandFiles(): string[] {
     .sort();
 }
 
+const islandName = (file: string) => file.slice(0, -SUFFIX.length);
+
 /**
- * The chunk's file name: both builds (client and server) must agree on it before the client chunk exists, so the
- * hash is of the islands' sources, not of the output. Islands import nothing but types, except modules they load
- * later with `import()` (the password meter's word list): an island's chunk names that module's chunk, so the
- * hash covers those modules, the app modules they import, and package-lock.json (the libraries they bundle).
+ * One esbuild build per island (they run side by side), so an island never imports a chunk it shares with another
+ * (the attribute names of ./contract.ts would otherwise be a chunk of their own, one more request per page); only
+ * what an island loads later with `import()` becomes a chunk beside it.
  */
-function chunkFileName(file: string, sourcesHash: string): string {
-  return `assets/island-${file.slice(0, -SUFFIX.length)}-${sourcesHash}.js`;
+function buildIsland(file: string) {
+  return build({
+    ...SHARED,
+    entryPoints: { [islandName(file)]: path.join(DIR, file) },
+    splitting: true,
+    target: ISLAND_TARGET,
+    outdir: path.join(ROOT, "assets"),
+    entryNames: "island-[name]-[hash]",
+    chunkNames: "island-[name]-[hash]",
+  });
 }
 
-function sourcesHash(files: string[]): string {
-  const hash = createHash("sha256");
-  const lazy = new Set<string>();
-  for (const file of files) {
-    const source = readFileSync(path.join(DIR, file), "utf8");
-    hash.update(file).update(source);
-    for (const [, specifier] of source.matchAll(DYNAMIC_IMPORT)) lazy.add(resolveSource(DIR, specifier!));
-  }
-  if (lazy.size === 0) return hash.digest("base64url").slice(0, 10);
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const source = readFileSync(file, "utf8");
-    for (const [, specifier] of source.matchAll(STATIC_IMPORT)) {
-      if (/^(\.|~\/)/.test(specifier!)) visit(resolveSource(path.dirname(file), specifier!));
-    }
-  };
-  for (const file of lazy) visit(file);
-  for (const file of [...seen].sort()) hash.update(path.relative(APP, file)).update(readFileSync(file));
-  hash.update(readFileSync(path.join(APP, "..", "package-lock.json")));
-  return hash.digest("base64url").slice(0, 10);
-}
-
-const APP = path.dirname(DIR);
-const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
-const STATIC_IMPORT = /\bfrom\s+["']([^"']+)["']/g;
-
-/** A relative or `~/` import's file (TypeScript sources: the specifier has no extension, or .ts). */
-function resolveSource(from: string, specifier: string): string {
-  const base = specifier.startsWith("~/")
-    ? path.join(APP, specifier.slice(2))
-    : path.resolve(from, specifier);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`]) {
-    try {
-      readFileSync(candidate);
-      return candidate;
-    } catch {
-      // try the next extension
+async function bundle(): Promise<Bundle> {
+  const files = islandFiles();
+  const [worker, ...islands] = await Promise.all([
+    build({
+      ...SHARED,
+      entryPoints: [KIOSK_WORKER],
+      target: "chrome100",
+      outfile: path.join(ROOT, "kiosk-sw.js"),
+    }),
+    ...files.map(buildIsland),
+  ]);
+  const urls: Record<string, string> = {};
+  for (const result of islands) {
+    for (const [output, { entryPoint }] of Object.entries((result.metafile as Metafile).outputs)) {
+      const file = entryPoint && path.basename(entryPoint);
+      if (file && files.includes(file)) urls[islandName(file)] = `/${output}`;
     }
   }
-  throw new Error(`islands: cannot find ${specifier} (imported from ${from})`);
+  const emitted = (outputs: OutputFile[]) =>
+    outputs.map((output) => ({
+      fileName: path.relative(ROOT, output.path).split(path.sep).join("/"),
+      source: output.contents,
+    }));
+  return { urls, files: [worker!, ...islands].flatMap((result) => emitted(result.outputFiles!)) };
 }
 
 export function islands(): Plugin {
   let serve = false;
+  let bundled: Promise<Bundle> | null = null;
+  // One esbuild run per build, shared by the client and server environments.
+  const bundleOnce = () => (bundled ??= bundle());
   return {
     name: "local-shine:islands",
     configResolved(config) {
@@ -82,24 +103,18 @@ export function islands(): Plugin {
     resolveId(id) {
       return id === VIRTUAL ? RESOLVED : undefined;
     },
-    load(id) {
+    async load(id) {
       if (id !== RESOLVED) return;
-      const files = islandFiles();
-      const hash = sourcesHash(files);
-      const urls = Object.fromEntries(
-        files.map((file) => [
-          file.slice(0, -SUFFIX.length),
-          serve ? `/app/islands/${file}` : `/${chunkFileName(file, hash)}`,
-        ]),
-      );
+      // In dev Vite serves each island from its source; the kiosk worker is not registered there.
+      const urls = serve
+        ? Object.fromEntries(islandFiles().map((file) => [islandName(file), `/app/islands/${file}`]))
+        : (await bundleOnce()).urls;
       return `export default ${JSON.stringify(urls)};`;
     },
-    buildStart() {
+    async generateBundle() {
       if (serve || this.environment.name !== "client") return;
-      const files = islandFiles();
-      const hash = sourcesHash(files);
-      for (const file of files) {
-        this.emitFile({ type: "chunk", id: path.join(DIR, file), fileName: chunkFileName(file, hash) });
+      for (const { fileName, source } of (await bundleOnce()).files) {
+        this.emitFile({ type: "asset", fileName, source });
       }
     },
   };

@@ -1,8 +1,8 @@
 import { controlCharacterMessage, isOneLine, oneLine } from "./form-fields";
+import { PASSWORD_MIN_LENGTH } from "./password-length";
 import { z } from "./zod";
 
-/** docs/product.md#limits: minimum password length 6. */
-export const PASSWORD_MIN_LENGTH = 6;
+export { PASSWORD_MIN_LENGTH };
 
 const email = oneLine("Email", "Email is required")
   .min(1, "Email is required")

@@ -2,16 +2,11 @@ import islandUrls from "virtual:islands";
 
 /**
  * The islands (app/islands/*.island.ts): small modules that give pages without React their few behaviours. A route
- * lists the ones it needs in `handle.islands`; the root layout loads them, with the response's nonce.
+ * lists the ones it needs in `handle.islands` (PageHandle, ./page-handle.ts); the root layout loads them, with the
+ * response's nonce.
  */
 export type IslandName =
   "back-link" | "busy-form" | "dialogs" | "near-me" | "password-strength" | "phone-menu" | "submit-on-change";
-
-export interface PageHandle {
-  /** `false`: signed-out visitors get the server's HTML and the page's islands, no React. */
-  hydrate?: boolean;
-  islands?: IslandName[];
-}
 
 export function islandUrl(name: IslandName): string {
   const url = islandUrls[name];

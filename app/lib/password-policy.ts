@@ -1,6 +1,6 @@
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
-import { PASSWORD_MIN_LENGTH } from "./auth-schemas";
+import { PASSWORD_MIN_LENGTH } from "./password-length";
 
 /** The longest password accepted (Better Auth's `maxPasswordLength` is the same). */
 export const PASSWORD_MAX_LENGTH = 128;

@@ -6,6 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { confirmationLinkNotice, RESEND_CONFIRMATION_MESSAGE } from "~/lib/auth-schemas";
 import type { FormReply } from "~/lib/form-submission";
+import { BusyForm } from "~/components/ui/busy-form";
 
 /** Seconds the resend button waits after a send, as the server would refuse most sends sooner anyway. */
 const RESEND_COOLDOWN = 60;
@@ -81,7 +82,7 @@ function ResendForm({ email, reply }: { email: string; reply: FormReply | undefi
   }, [wait]);
   const errors = reply?.result?.error?.[""] ?? reply?.result?.error?.email ?? undefined;
   return (
-    <form method="post" data-busy-form="" aria-label="Send the confirmation link again">
+    <BusyForm aria-label="Send the confirmation link again">
       <fieldset className="space-y-2">
         <input type="hidden" name="intent" value="resend" />
         {email ? (
@@ -103,6 +104,6 @@ function ResendForm({ email, reply }: { email: string; reply: FormReply | undefi
         ) : null}
         <FieldError id="resend-error" errors={errors ?? undefined} />
       </fieldset>
-    </form>
+    </BusyForm>
   );
 }

@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from "~/lib/auth-schemas";
+import type { IslandAttrs } from "~/islands/contract";
 
 /** The rules, in words, before anything is typed (docs/product.md#sign-in-form). */
 export const PASSWORD_RULES = [
@@ -11,9 +12,14 @@ export const PASSWORD_RULES = [
  * The password rules, then, as the person types, the verdict of the very function the server refuses weak
  * passwords with (app/lib/password-policy.ts). That module carries a large word list, so the password-strength
  * island (app/islands/password-strength.island.ts) loads it when the password field is first focused and draws the
- * meter in `[data-strength-meter]`; until then (or without JavaScript) the rules alone show. The password input
- * names this box in its `data-password-strength`.
+ * meter in its `PasswordStrengthAttr.Meter` (app/islands/contract.ts); until then (or without JavaScript) the rules alone show.
+ * The password input names this box through `passwordStrengthFor`.
  */
+/** The password input's props that point the meter at the `PasswordFeedback` with this id. */
+export function passwordStrengthFor(id: string | undefined) {
+  return { "data-password-strength": id } satisfies IslandAttrs;
+}
+
 export function PasswordFeedback({ id }: { id: string }) {
   return (
     <div id={id} className="space-y-2 rounded-md bg-muted/60 p-3 text-xs text-muted-foreground">
@@ -23,7 +29,7 @@ export function PasswordFeedback({ id }: { id: string }) {
           <li key={rule}>{rule}</li>
         ))}
       </ul>
-      <div data-strength-meter="" />
+      <div {...({ "data-strength-meter": "" } satisfies IslandAttrs)} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
   type DirectorySearch,
 } from "~/lib/directory-search";
 import type { IndustryId } from "~/lib/industries";
+import type { IslandAttrs } from "~/islands/contract";
 
 /**
  * The directory search fields (docs/product.md#directory-lists: an Industry select with All Industries plus the five, a
@@ -43,7 +44,7 @@ export function DirectorySearchForm({
       action={action}
       role="search"
       aria-label="Search Local Businesses"
-      data-near-me=""
+      {...({ "data-near-me": "" } satisfies IslandAttrs)}
       className={cn("grid gap-5", className)}
     >
       <div className="grid gap-2">
@@ -104,10 +105,19 @@ export function DirectorySearchForm({
         </div>
         <input type="hidden" name="lat" defaultValue={position ? String(position.lat) : ""} />
         <input type="hidden" name="lng" defaultValue={position ? String(position.lng) : ""} />
-        <p className="flex items-center gap-2 text-sm" data-near-located="" hidden={!position}>
+        <p
+          className="flex items-center gap-2 text-sm"
+          {...({ "data-near-located": "" } satisfies IslandAttrs)}
+          hidden={!position}
+        >
           <Icon name="map-pin" className="size-4 text-primary" aria-hidden="true" />
           Using your location
-          <Button type="button" variant="ghost" size="sm" data-near-clear="">
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            {...({ "data-near-clear": "" } satisfies IslandAttrs)}
+          >
             Clear
           </Button>
         </p>
@@ -117,13 +127,17 @@ export function DirectorySearchForm({
           variant="outline"
           size="sm"
           className="justify-self-start"
-          data-near-locate=""
+          {...({ "data-near-locate": "" } satisfies IslandAttrs)}
           hidden
         >
           <Icon name="map-pin" aria-hidden="true" />
           Use my location
         </Button>
-        <p className="text-sm text-muted-foreground empty:hidden" role="status" data-near-status="" />
+        <p
+          className="text-sm text-muted-foreground empty:hidden"
+          role="status"
+          {...({ "data-near-status": "" } satisfies IslandAttrs)}
+        />
       </fieldset>
       <label className="flex items-center gap-2 text-sm font-medium">
         <input

@@ -8,6 +8,7 @@ import { initialOf } from "./account-initial";
 import { accountLinks, displayNameOf, type AccountLink } from "./account-links";
 import type { HeaderViewer } from "./header-viewer";
 import { LogoMark } from "./logo";
+import type { IslandAttrs } from "~/islands/contract";
 
 // The avatar menu (Radix dropdown) is only for signed-in people: visitors never download it (docs/performance.md).
 const AccountMenu = lazy(() => import("./account-menu"));
@@ -61,7 +62,11 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
         {/* A native disclosure: it opens and closes before (or without) JavaScript, e.g. on the home page,
             which ships none. */}
         {/* Escape closes it: the phone-menu island, loaded on every page (app/root.tsx). */}
-        <details ref={menu} data-phone-menu="" className="group ml-auto lg:hidden">
+        <details
+          ref={menu}
+          {...({ "data-phone-menu": "" } satisfies IslandAttrs)}
+          className="group ml-auto lg:hidden"
+        >
           <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
             <span className="sr-only">Menu</span>
             <Icon name="menu" className="size-5 group-open:hidden" aria-hidden="true" />

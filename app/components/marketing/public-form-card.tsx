@@ -1,8 +1,7 @@
-import { Icon } from "~/components/ui/icon";
 import type * as React from "react";
-import { Button } from "~/components/ui/button";
 import { FieldError, type ReplyForm } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
+import { BusyForm, BusySubmit } from "~/components/ui/busy-form";
 
 interface PublicFormCardProps {
   /** The form from replyFields: its id and its message for the whole form. */
@@ -32,11 +31,9 @@ export function PublicFormCard({ form, title, intro, confirmation, submit, child
             {title}
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">{intro}</p>
-          <form
+          <BusyForm
             id={form.id}
-            method="post"
             noValidate
-            data-busy-form=""
             aria-describedby={form.errors?.length ? form.errorId : undefined}
             className="relative mt-6"
           >
@@ -48,16 +45,15 @@ export function PublicFormCard({ form, title, intro, confirmation, submit, child
                 errors={form.errors}
                 className="rounded-md bg-destructive/10 p-3"
               />
-              <Button type="submit" size="lg" variant={submit.variant} className="w-full sm:w-auto">
-                <span hidden data-busy-icon="">
-                  <Icon name="loader-circle" className="animate-spin" aria-hidden="true" />
-                </span>
-                <span data-submit-label="" data-busy-label={submit.busyLabel}>
-                  {submit.label}
-                </span>
-              </Button>
+              <BusySubmit
+                label={submit.label}
+                busyLabel={submit.busyLabel}
+                size="lg"
+                variant={submit.variant}
+                className="w-full sm:w-auto"
+              />
             </fieldset>
-          </form>
+          </BusyForm>
         </>
       )}
     </section>

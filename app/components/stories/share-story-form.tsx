@@ -1,13 +1,10 @@
-import { Icon } from "~/components/ui/icon";
-import { Button } from "~/components/ui/button";
 import { Field, replyFields } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
-import { cn } from "~/lib/cn";
 import type { FlashToast } from "~/lib/flash-toast";
 import type { FormResult } from "~/lib/form-submission";
 import { RETURN_TO_FIELD, STORY_MAX_LENGTH } from "~/lib/story-schemas";
+import { BusyForm, BusySubmit, CharacterCount, CountedTextarea } from "~/components/ui/busy-form";
 
 export const SHARE_STORY_FORM_ID = "share-story";
 
@@ -36,12 +33,10 @@ export function ShareStoryForm({
   const story = fields.story;
   const storyLength = story.defaultValue?.length ?? 0;
   return (
-    <form
+    <BusyForm
       id={SHARE_STORY_FORM_ID}
-      method="post"
       action="/stories/submit"
       noValidate
-      data-busy-form=""
       aria-labelledby={`${SHARE_STORY_FORM_ID}-title`}
       className="relative"
     >
@@ -67,40 +62,21 @@ export function ShareStoryForm({
         <Field
           field={story}
           label="Your Story"
-          hint={
-            <span
-              data-counter=""
-              data-max={STORY_MAX_LENGTH}
-              className={cn(
-                "block text-right tabular-nums",
-                storyLength > STORY_MAX_LENGTH && "text-destructive",
-              )}
-            >
-              {`${storyLength}/${STORY_MAX_LENGTH} characters`}
-            </span>
-          }
+          hint={<CharacterCount length={storyLength} max={STORY_MAX_LENGTH} />}
         >
-          <Textarea
+          <CountedTextarea
             rows={6}
             className="max-h-72 min-h-36"
             placeholder="How has Local Shine helped your business or your neighborhood?"
-            data-counted=""
           />
         </Field>
         <HoneypotField formId={SHARE_STORY_FORM_ID} />
         {/* Stays in view at the bottom edge, so Submit is reachable on a phone. */}
         <div className="sticky bottom-0 z-10 flex flex-col-reverse gap-2 bg-background/95 pt-2 pb-1 backdrop-blur sm:flex-row sm:justify-end">
           {cancel}
-          <Button type="submit">
-            <span hidden data-busy-icon="">
-              <Icon name="loader-circle" className="animate-spin" aria-hidden="true" />
-            </span>
-            <span data-submit-label="" data-busy-label="Submitting...">
-              Submit Story
-            </span>
-          </Button>
+          <BusySubmit label="Submit Story" busyLabel="Submitting..." />
         </div>
       </fieldset>
-    </form>
+    </BusyForm>
   );
 }

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSwitch } from "~/components/ui/switch";
+import type { IslandAttrs } from "~/islands/contract";
 
 /**
  * The industry page's search box and Featured Only toggle: a plain GET form to this page. Search (or Enter) sends
@@ -14,7 +15,7 @@ export function StorySearchBar({ q, featuredOnly }: { q: string; featuredOnly: b
       method="get"
       role="search"
       aria-label="Search stories"
-      data-submit-on-change=""
+      {...({ "data-submit-on-change": "" } satisfies IslandAttrs)}
       className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center"
     >
       <div className="relative flex-1">

@@ -1,19 +1,19 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, replyFields } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/auth-schemas";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 import { requestPasswordReset } from "~/.server/accounts/accounts";
 import { authErrorToast, callerOf } from "~/.server/accounts/action-helpers";
 import { formReply, parseSubmission } from "~/.server/actions/form-actions";
 import { showOnThisPage } from "~/.server/infra/http/flash-toast";
 import { getServicesFrom } from "~/.server/services";
+import { BusyForm, BusySubmit } from "~/components/ui/busy-form";
 
 /** Visitors get the page without React: the form posts and is answered with the page (decision 071). */
-export const handle: PageHandle = { hydrate: false, islands: ["busy-form"] };
+export const handle: PageHandle = { hydrate: false, islands: ["busy-form"], formPage: true, private: true };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Forgot password | Local Shine" },
@@ -56,18 +56,19 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               {RESET_REQUESTED_MESSAGE}
             </p>
           ) : (
-            <form method="post" id={form.id} noValidate data-busy-form="" className="space-y-4">
+            <BusyForm id={form.id} noValidate className="space-y-4">
               <fieldset className="space-y-4">
                 <Field field={fields.email} label="Email">
                   <Input type="email" autoComplete="email" required />
                 </Field>
-                <Button type="submit" className="w-full">
-                  <span data-submit-label="" data-busy-label="Sending...">
-                    Send reset link
-                  </span>
-                </Button>
+                <BusySubmit
+                  label="Send reset link"
+                  busyLabel="Sending..."
+                  spinner={false}
+                  className="w-full"
+                />
               </fieldset>
-            </form>
+            </BusyForm>
           )}
           <p className="mt-6 text-center text-sm">
             <Link to="/signin" className="font-semibold text-primary hover:underline">

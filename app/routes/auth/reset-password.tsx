@@ -6,12 +6,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ResetPasswordSchema } from "~/lib/auth-schemas";
+import type { PageHandle } from "~/lib/page-handle";
 import { useReplyToast } from "~/lib/use-reply-toast";
 import { useValidatedForm } from "~/lib/use-validated-form";
 import { resetPassword } from "~/.server/accounts/accounts";
 import { authErrorToast, callerOf, redirectWithToast } from "~/.server/accounts/action-helpers";
 import { formReply, parseSubmission } from "~/.server/actions/form-actions";
 import { getServicesFrom } from "~/.server/services";
+
+/** Hydrates (its form is a React form); its refusals are form answers all the same (docs/decisions/065). */
+export const handle: PageHandle = { formPage: true, private: true };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password | Local Shine" },

@@ -1,16 +1,14 @@
-import { Icon } from "~/components/ui/icon";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field, FieldError, replyFields } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { CheckEmailPanel, ConfirmationLinkNotice } from "~/components/auth/check-email-panel";
-import { PasswordFeedback } from "~/components/auth/password-feedback";
+import { PasswordFeedback, passwordStrengthFor } from "~/components/auth/password-feedback";
 import { ResendConfirmationSchema, RESEND_CONFIRMATION_MESSAGE, SignInSchema } from "~/lib/auth-schemas";
 import type { FormReply } from "~/lib/form-submission";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 import { resendConfirmation, signIn, signUp } from "~/.server/accounts/accounts";
 import {
   authErrorToast,
@@ -25,6 +23,7 @@ import { formReply, parseSubmission } from "~/.server/actions/form-actions";
 import { showOnThisPage } from "~/.server/infra/http/flash-toast";
 import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
+import { BusyForm, BusySubmit } from "~/components/ui/busy-form";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign In | Local Shine" },
@@ -37,7 +36,12 @@ export const meta: Route.MetaFunction = () => [
  * island shows the busy state and clears messages on edit, and the password-strength island brings the meter.
  * An answer with a toast (a refusal, "Account Created!") loads React to show it.
  */
-export const handle: PageHandle = { hydrate: false, islands: ["busy-form", "password-strength"] };
+export const handle: PageHandle = {
+  hydrate: false,
+  islands: ["busy-form", "password-strength"],
+  formPage: true,
+  private: true,
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request, context);
@@ -187,11 +191,9 @@ export default function SignIn({ actionData, loaderData }: Route.ComponentProps)
                 />
               ) : null}
               {/* Posts to this URL (its mode and return path included) like any form; answered with this page. */}
-              <form
-                method="post"
+              <BusyForm
                 id={form.id}
                 noValidate
-                data-busy-form=""
                 aria-describedby={form.errors?.length ? form.errorId : undefined}
                 className="space-y-4"
                 key={mode}
@@ -208,7 +210,7 @@ export default function SignIn({ actionData, loaderData }: Route.ComponentProps)
                       autoComplete={mode === "signin" ? "current-password" : "new-password"}
                       required
                       minLength={6}
-                      data-password-strength={mode === "signup" ? "password-rules" : undefined}
+                      {...passwordStrengthFor(mode === "signup" ? "password-rules" : undefined)}
                     />
                   </Field>
                   {mode === "signup" ? <PasswordFeedback id="password-rules" /> : null}
@@ -235,14 +237,13 @@ export default function SignIn({ actionData, loaderData }: Route.ComponentProps)
                     </div>
                   ) : null}
                   <FieldError id={form.errorId} errors={form.errors} />
-                  <Button type="submit" className="w-full" size="lg">
-                    <span hidden data-busy-icon="">
-                      <Icon name="loader-circle" className="animate-spin" aria-hidden="true" />
-                    </span>
-                    <span data-submit-label="">{mode === "signin" ? "Sign In" : "Sign Up"}</span>
-                  </Button>
+                  <BusySubmit
+                    label={mode === "signin" ? "Sign In" : "Sign Up"}
+                    className="w-full"
+                    size="lg"
+                  />
                 </fieldset>
-              </form>
+              </BusyForm>
             </>
           )}
           <p className="mt-6 text-center text-sm text-muted-foreground">

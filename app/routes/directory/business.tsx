@@ -24,9 +24,10 @@ import { errorsUnder } from "~/lib/form-submission";
 import { ClaimListing } from "~/components/directory/claim-listing";
 import { listStoriesAboutBusiness } from "~/.server/stories/public-stories";
 import { BusinessStories } from "~/components/directory/business-stories";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 import { seenThisMonth } from "~/lib/network-figures";
 import { readListingPlaysThisMonth } from "~/.server/results/network-figures";
+import type { IslandAttrs } from "~/islands/contract";
 
 // Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
 export const handle: PageHandle = { hydrate: false, islands: ["back-link"] };
@@ -139,9 +140,11 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
     <article className="container-page max-w-6xl py-8 sm:py-12">
       <Button asChild variant="ghost" className="-ml-3 text-primary hover:text-primary">
         {/* Visitors' pages have no React: the back-link island points the link at the list they came from. */}
-        <Link to={backTo} data-back-to-list={cameFrom ? undefined : ""}>
+        <Link to={backTo} {...({ "data-back-to-list": cameFrom ? undefined : "" } satisfies IslandAttrs)}>
           <Icon name="arrow-left" aria-hidden="true" />
-          <span data-back-label="">{cameFrom ? "Back to the list" : `Back to ${industry}`}</span>
+          <span {...({ "data-back-label": "" } satisfies IslandAttrs)}>
+            {cameFrom ? "Back to the list" : `Back to ${industry}`}
+          </span>
         </Link>
       </Button>
 

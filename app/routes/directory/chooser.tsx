@@ -9,7 +9,7 @@ import { INDUSTRIES } from "~/lib/industries";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import { countBusinessesByIndustry } from "~/.server/businesses/directory";
 import { getServicesFrom } from "~/.server/services";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 
 // Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
 export const handle: PageHandle = { hydrate: false };

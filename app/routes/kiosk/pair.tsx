@@ -2,11 +2,12 @@ import { useEffect, useState } from "react";
 import type { Route } from "./+types/pair";
 import { KioskWaiting } from "~/components/kiosk/kiosk-waiting";
 import { keepShell, readDevice, registerKioskWorker, saveDevice } from "~/lib/kiosk-player/device";
+import type { PageHandle } from "~/lib/page-handle";
 
 // /kiosk: a new (or unpaired) screen shows a pairing code until an admin enters it on /admin/kiosks
 // (docs/product.md#pairing). No site chrome; everything happens in the browser.
 
-export const handle = { chrome: false };
+export const handle: PageHandle = { chrome: false };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Kiosk | Local Shine" },

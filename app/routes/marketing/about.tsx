@@ -7,7 +7,7 @@ import { SectionHeading } from "~/components/marketing/section-heading";
 import { Button } from "~/components/ui/button";
 import { NetworkFiguresBand } from "~/components/marketing/network-figures-band";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 import { networkFigures } from "~/.server/results/network-figures";
 import { getServicesFrom } from "~/.server/services";
 

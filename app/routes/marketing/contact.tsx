@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { CONTACT_MESSAGE_MAX_LENGTH, ContactMessageSchema } from "~/lib/marketing-schemas";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 import { submitPublicForm } from "~/.server/actions/form-actions";
 import { sendContactMessage } from "~/.server/submissions/contact-messages";
 
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Visitors get the page without React: the form posts and is answered with a page (decision 071). */
-export const handle: PageHandle = { hydrate: false, islands: ["busy-form"] };
+export const handle: PageHandle = { hydrate: false, islands: ["busy-form"], formPage: true };
 
 export function action(args: Route.ActionArgs) {
   return submitPublicForm(args, ContactMessageSchema, sendContactMessage);

@@ -7,12 +7,13 @@ import { KioskIllustration } from "~/components/marketing/kiosk-illustration";
 import { MapTeaser } from "~/components/marketing/map-teaser";
 import { TestimonialSection } from "~/components/marketing/testimonial-section";
 import { Button } from "~/components/ui/button";
+import type { PageHandle } from "~/lib/page-handle";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
 import { networkFigures } from "~/.server/results/network-figures";
 import { getServicesFrom } from "~/.server/services";
 
 // Home is static marketing: it renders on the server and ships no JavaScript (docs/performance.md "Page weight").
-export const handle = { hydrate: false };
+export const handle: PageHandle = { hydrate: false };
 
 /** The network's live figures (cached for a minute, like the page). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { Field, replyFields } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { BusinessApplicationSchema } from "~/lib/marketing-schemas";
 import { appUrlFrom, seoMeta } from "~/lib/seo";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 import { submitPublicForm } from "~/.server/actions/form-actions";
 import { submitBusinessApplication } from "~/.server/submissions/business-applications";
 
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Visitors get the page without React: the form posts and is answered with a page (decision 071). */
-export const handle: PageHandle = { hydrate: false, islands: ["busy-form"] };
+export const handle: PageHandle = { hydrate: false, islands: ["busy-form"], formPage: true };
 
 export function action(args: Route.ActionArgs) {
   return submitPublicForm(args, BusinessApplicationSchema, submitBusinessApplication);

@@ -1,11 +1,14 @@
 import type { Route } from "./+types/auth";
 import { isExposedAuthEndpoint } from "~/.server/auth/exposed-endpoints";
 import { refuseControlCharacters } from "~/.server/auth/refuse-control-characters";
+import type { PageHandle } from "~/lib/page-handle";
 import { getServicesFrom } from "~/.server/services";
 
 // Better Auth at /api/auth/*, limited to the endpoints the site's emails link to (docs/security.md "One door to
 // accounts"); control characters never reach it (docs/security.md "Control characters").
-async function handle(request: Request, context: Route.LoaderArgs["context"]) {
+export const handle: PageHandle = { private: true };
+
+async function answer(request: Request, context: Route.LoaderArgs["context"]) {
   if (!isExposedAuthEndpoint(request.method, new URL(request.url).pathname)) {
     return new Response("Not Found", {
       status: 404,
@@ -16,9 +19,9 @@ async function handle(request: Request, context: Route.LoaderArgs["context"]) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return handle(request, context);
+  return answer(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handle(request, context);
+  return answer(request, context);
 }

@@ -13,7 +13,7 @@ import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
 import { listPublishedStories } from "~/.server/stories/public-stories";
 import { ShareStoryDialog } from "~/components/stories/share-story-dialog";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 
 // Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
 export const handle: PageHandle = { hydrate: false, islands: ["dialogs", "busy-form", "submit-on-change"] };

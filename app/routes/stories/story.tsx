@@ -12,7 +12,7 @@ import { absoluteUrl, appUrlFrom, seoMeta, SITE_NAME } from "~/lib/seo";
 import { getServicesFrom } from "~/.server/services";
 import { getPublishedStory } from "~/.server/stories/public-stories";
 import { ShareStoryDialog } from "~/components/stories/share-story-dialog";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 
 // Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
 export const handle: PageHandle = { hydrate: false, islands: ["dialogs", "busy-form"] };

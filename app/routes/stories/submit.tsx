@@ -3,7 +3,7 @@ import type { Route } from "./+types/submit";
 import { ShareStoryForm } from "~/components/stories/share-story-form";
 import { Button } from "~/components/ui/button";
 import type { FormReply } from "~/lib/form-submission";
-import type { PageHandle } from "~/lib/islands";
+import type { PageHandle } from "~/lib/page-handle";
 import {
   RETURN_TO_FIELD,
   ShareStorySchema,
@@ -19,7 +19,7 @@ import { submitStory } from "~/.server/submissions/story-submissions";
 
 const STORIES_HOME = "/shine-stories";
 
-export const handle: PageHandle = { hydrate: false, islands: ["busy-form"] };
+export const handle: PageHandle = { hydrate: false, islands: ["busy-form"], formPage: true };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Share Your Local Shine Story | Local Shine" },

@@ -3,6 +3,15 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPageCache, keepRenderedPage, pageCacheContext } from "./page-cache";
+import { pageModesOf } from "./page-modes";
+import { isPrivateUrl } from "./private-urls";
+
+/** Routes whose handles make /signin private, as a route module's `handle` does. */
+const pages = pageModesOf({
+  root: { id: "root", path: "", module: {} },
+  signin: { id: "signin", parentId: "root", path: "signin", module: { handle: { private: true } } },
+  page: { id: "page", parentId: "root", path: "page", module: {} },
+});
 
 let renders = 0;
 let base = "";
@@ -11,6 +20,7 @@ const cache = createPageCache({
   policy: (nonce) => `script-src 'nonce-${nonce}'`,
   ttlMs: 60_000,
   changesNoPage: (req) => req.path === "/device-write",
+  isPrivateUrl: (url) => isPrivateUrl(url, pages),
 });
 
 /** What React Router does with a page request: its root middleware around the render. */

@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response as ExpressResponse } from "express";
 import { createContext, type MiddlewareFunction } from "react-router";
-import { isPrivateUrl } from "./private-urls";
 
 /** A rendered page as it was sent: its bytes and headers, the policy naming the CSP nonce its scripts carry. */
 interface Page {
@@ -29,6 +28,8 @@ export interface PageCacheOptions {
    * writing every minute would keep it empty.
    */
   changesNoPage?: (req: Request) => boolean;
+  /** Whether a URL is private (app/.server/infra/http/private-urls.ts): such a page is never kept nor served. */
+  isPrivateUrl: (url: string) => boolean;
 }
 
 /**
@@ -46,6 +47,7 @@ export function createPageCache({
   ttlMs = 5_000,
   maxEntries = 500,
   changesNoPage,
+  isPrivateUrl,
 }: PageCacheOptions) {
   const pages = new Map<string, Page>();
 
@@ -89,16 +91,16 @@ export function createPageCache({
     };
   }
 
-  return { middleware, contextFor, clear: () => pages.clear(), size: () => pages.size };
-}
+  /** A signed-in visitor, a pending toast, a data request, an auth page or a URL with a secret always renders afresh. */
+  function mayServe(req: Request) {
+    return (
+      !PRIVATE_COOKIE.test(req.headers.cookie ?? "") &&
+      !req.path.endsWith(".data") &&
+      !isPrivateUrl(req.originalUrl)
+    );
+  }
 
-/** A signed-in visitor, a pending toast, a data request, an auth page or a URL with a secret always renders afresh. */
-function mayServe(req: Request) {
-  return (
-    !PRIVATE_COOKIE.test(req.headers.cookie ?? "") &&
-    !req.path.endsWith(".data") &&
-    !isPrivateUrl(req.originalUrl)
-  );
+  return { middleware, contextFor, clear: () => pages.clear(), size: () => pages.size };
 }
 
 /**

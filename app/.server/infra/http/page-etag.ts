@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
+import { pageModesContext } from "./page-modes";
 import { isPrivateUrl } from "./private-urls";
 import { requestInfoContext } from "./request-context";
 
@@ -35,7 +36,7 @@ export const tagPublicPage: MiddlewareFunction<Response> = async ({ request, con
     !response.headers.get("Cache-Control")?.startsWith("public") ||
     response.headers.has("Set-Cookie") ||
     !response.headers.get("Content-Type")?.startsWith("text/html") ||
-    isPrivateUrl(request.url)
+    isPrivateUrl(request.url, context.get(pageModesContext))
   ) {
     return response;
   }

@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sourceRouteManifest } from "../../../../tests/support/source-routes";
+import { pageModesOf, type PageModes } from "./page-modes";
 import { isPrivateUrl, redactSecrets } from "./private-urls";
+
+// Which pages are private is their routes' `handle.private`: the real route modules decide here.
+let pages: PageModes;
+beforeAll(async () => {
+  pages = pageModesOf(await sourceRouteManifest());
+});
 
 describe("redactSecrets", () => {
   it.each([
@@ -53,7 +61,7 @@ describe("isPrivateUrl", () => {
     "/about?code=1",
     "/about?%74oken=1",
   ])("%s is private", (url) => {
-    expect(isPrivateUrl(url)).toBe(true);
+    expect(isPrivateUrl(url, pages)).toBe(true);
   });
 
   it.each([
@@ -64,6 +72,6 @@ describe("isPrivateUrl", () => {
     "/business/abc?zip=1",
     "/api/authors",
   ])("%s is not", (url) => {
-    expect(isPrivateUrl(url)).toBe(false);
+    expect(isPrivateUrl(url, pages)).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 import type { MiddlewareFunction } from "react-router";
+import { decoded, pageModesContext, type PageModes } from "./page-modes";
 
 /**
  * URLs that carry secrets, and the pages that must never be stored by a cache (docs/security.md "Secrets in
  * logs" and "No-store for auth pages"). One definition for the log serializers, the responses of the router and
- * the page cache.
+ * the page cache; which pages are private is each route's own `handle` (./page-modes.ts).
  */
 
 /** Query parameters whose values are secrets: emailed tokens, codes, keys, signatures. */
@@ -13,17 +14,6 @@ const SECRET_PATH_SEGMENT = /(\/api\/auth\/reset-password\/)[^/?#\s"'&()<>,]+/gi
 const SESSION_COOKIE_VALUE = /((?:^|[\s;"'])(?:__Secure-)?better-auth\.[\w.]+=)[^;\s"']+/g;
 const QUERY_PAIR = /([?&;])([^=&;#\s"'()<>,]*)=([^&;#\s"'()<>,]*)/g;
 const REDACTED = "[redacted]";
-
-/** Pages that sign people in or out or handle their passwords: never stored by any cache. */
-const AUTH_PAGES = new Set(["/signin", "/signout", "/forgot-password", "/reset-password"]);
-
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
 
 /**
  * `text` (a URL, a path with its query, or a message that quotes one) with every secret value replaced by
@@ -39,39 +29,20 @@ export function redactSecrets(text: string): string {
 }
 
 /**
- * The path React Router matches for `url` (absolute, or a path with its query): decoded, lower case, single
- * slashes, no trailing slash, no `.data` suffix.
+ * Whether the response to `url` must be `Cache-Control: no-store`: a page or endpoint whose route declares
+ * `handle.private` (the auth pages, Better Auth: app/lib/page-handle.ts), or a secret in the URL.
  */
-function routePath(url: string): string {
-  // A request path may start with "//", which must stay a path, not become a host.
-  const { pathname } = url.startsWith("/") ? new URL(`http://private-url.invalid${url}`) : new URL(url);
-  const path = decoded(pathname)
-    .toLowerCase()
-    .replace(/\/{2,}/g, "/")
-    .replace(/\.data$/, "")
-    .replace(/(.)\/$/, "$1");
-  return path || "/";
-}
-
-/** Whether the response to `url` must be `Cache-Control: no-store`: an auth page, Better Auth, or a secret in the URL. */
-export function isPrivateUrl(url: string): boolean {
-  let path: string;
-  try {
-    path = routePath(url);
-  } catch {
-    return true;
-  }
-  if (AUTH_PAGES.has(path) || path === "/api/auth" || path.startsWith("/api/auth/")) return true;
-  return redactSecrets(url) !== url;
+export function isPrivateUrl(url: string, pages: PageModes): boolean {
+  return pages.isPrivatePage(url) || redactSecrets(url) !== url;
 }
 
 /**
  * Root route middleware: every answer to a private URL (page, data request, redirect, Better Auth's endpoints) is
  * `Cache-Control: no-store`, whatever the renderer or the route decided, and carries no ETag to revalidate.
  */
-export const neverStorePrivateUrls: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const neverStorePrivateUrls: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const response = await next();
-  if (isPrivateUrl(request.url)) {
+  if (isPrivateUrl(request.url, context.get(pageModesContext))) {
     response.headers.set("Cache-Control", "no-store");
     response.headers.delete("ETag");
   }
