@@ -127,7 +127,8 @@ export class ScreenPlayer {
       if (this.worker) {
         const reply = await prepareFiles(this.worker, manifest);
         readyHashes = reply.ready;
-        for (const failure of reply.failed) this.noteError(`Could not store ${failure.url}: ${failure.error}`);
+        for (const failure of reply.failed)
+          this.noteError(`Could not store ${failure.url}: ${failure.error}`);
       }
       if (this.stopped) return;
       const stored: StoredManifest = { manifest, readyHashes, offsetMs: this.playback!.offsetMs };
