@@ -18,7 +18,8 @@ export function screenItem(
     adId = id.toUpperCase(),
     seconds = 10,
     timing = ALWAYS,
-  }: { adId?: string | null; seconds?: number; timing?: AdTiming } = {},
+    video = false,
+  }: { adId?: string | null; seconds?: number; timing?: AdTiming; video?: boolean } = {},
 ): ScreenItem {
   return {
     id,
@@ -27,8 +28,8 @@ export function screenItem(
     title: id,
     businessName: "Bakery",
     media: {
-      kind: "image",
-      url: `/media/${id}.webp`,
+      kind: video ? "video" : "image",
+      url: `/media/${id}.${video ? "mp4" : "webp"}`,
       sha256: `hash-${id}`,
       bytes: 1,
       width: 1,

@@ -46,6 +46,40 @@ describe("the kiosk player", () => {
     expect(Date.parse(first!.endedAt) - Date.parse(first!.startedAt)).toBe(10 * SECOND);
   });
 
+  it("ends a video at its ended event, and cuts off one that stalls 5 seconds after its length", async () => {
+    const screen = fakeScreen();
+    screen.server.manifest = screenManifest("v1", [
+      screenItem("v", { seconds: 10, video: true }),
+      screenItem("a"),
+    ]);
+    screen.player.start();
+    await pass(0);
+    await pass(8 * SECOND);
+    screen.player.videoEnded(screen.player.getView().slots[screen.player.getView().front]!.key);
+    await pass(0);
+    expect(screen.shown).toEqual(["v", "a"]);
+    await pass(10 * SECOND);
+    expect(screen.shown).toEqual(["v", "a", "v"]);
+    await pass(15 * SECOND - 1);
+    expect(screen.shown).toEqual(["v", "a", "v"]);
+    await pass(1);
+    expect(screen.shown).toEqual(["v", "a", "v", "a"]);
+
+    const plays = [...screen.store.plays.values()];
+    expect(plays.map((play) => [play.itemId, play.completed])).toEqual([
+      ["v", true],
+      ["a", true],
+      ["v", false],
+      ["a", false], // on screen: written as not completed until it ends
+    ]);
+    expect(plays.map((play) => Date.parse(play.endedAt) - Date.parse(play.startedAt))).toEqual([
+      8 * SECOND,
+      10 * SECOND,
+      15 * SECOND,
+      0,
+    ]);
+  });
+
   it("never starts an item whose window closed while its file was loading", async () => {
     const screen = fakeScreen();
     // b may play until 10:00 on Tuesdays; a ends at 09:59:55 and b's file takes 10 seconds to load.
