@@ -29,18 +29,27 @@ export function forgetDevice() {
 
 /** Thrown when the server answers 401: the token was revoked or the kiosk retired. */
 export class UnpairedError extends Error {
-  constructor() {
+  /** The device API path that answered 401. */
+  constructor(readonly path: string) {
     super("unpaired");
   }
 }
 
+/** A call to the device API with the screen's token already in it (see deviceFetch). */
+export type DeviceCall = (path: string, init?: RequestInit) => Promise<Response>;
+
 /** A device API call with the bearer token; 401 throws UnpairedError, a network failure throws as fetch does. */
-export async function deviceFetch(path: string, token: string, init: RequestInit = {}): Promise<Response> {
+export async function deviceFetch(
+  path: string,
+  token: string,
+  init: RequestInit = {},
+  fetcher: typeof fetch = fetch,
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set("Authorization", `Bearer ${token}`);
   if (init.body) headers.set("Content-Type", "application/json");
-  const response = await fetch(path, { ...init, headers, cache: "no-store", credentials: "omit" });
-  if (response.status === 401) throw new UnpairedError();
+  const response = await fetcher(path, { ...init, headers, cache: "no-store", credentials: "omit" });
+  if (response.status === 401) throw new UnpairedError(path);
   return response;
 }
 

@@ -22,6 +22,16 @@ export interface StoredManifest {
   offsetMs: number;
 }
 
+/** What the player keeps, as it is handed to it: IndexedDB in the browser (`kioskDb`), a fake in its tests. */
+export interface PlayerStore {
+  loadManifest(): Promise<StoredManifest | null>;
+  saveManifest(stored: StoredManifest): Promise<void>;
+  addPlay(play: StoredPlay): Promise<void>;
+  pendingPlays(limit: number): Promise<StoredPlay[]>;
+  acknowledgePlays(ids: string[]): Promise<void>;
+  forgetEverything(): Promise<void>;
+}
+
 interface KioskDb extends DBSchema {
   state: { key: string; value: StoredManifest };
   plays: { key: string; value: StoredPlay };
@@ -73,3 +83,12 @@ export async function forgetEverything(): Promise<void> {
   await database.clear("state");
   await database.clear("plays");
 }
+
+export const kioskDb: PlayerStore = {
+  loadManifest,
+  saveManifest,
+  addPlay,
+  pendingPlays,
+  acknowledgePlays,
+  forgetEverything,
+};
