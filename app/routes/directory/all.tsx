@@ -57,8 +57,8 @@ export default function AllBusinesses({ loaderData }: Route.ComponentProps) {
         title="LOCAL SHINERS"
         intro={
           <p>
-            Every neighborhood business hosting a free Local Shine sanitizer kiosk, newest partners first.
-            Stop by, say hello, and mention the kiosk for their special offer.
+            The neighborhood businesses of the Local Shine network, newest partners first. Stop by, say hello,
+            and mention Local Shine for their special offer.
           </p>
         }
         action={

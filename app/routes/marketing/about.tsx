@@ -30,11 +30,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /**
  * docs/product.md#about: mission; values Community First, Zero Cost, Real Results; how it started; values Partnership,
- * Innovation, Results; a call to action. "Ten kiosks" is the founding story, a fixed past; the network today is the
- * live figures beside it.
+ * Innovation, Results; a call to action. How it started follows the network's real state: until a kiosk is lit up
+ * in a partner shop it tells the plan, never a past that has not happened; the live figures stand beside it.
  */
 export default function About({ loaderData }: Route.ComponentProps) {
   const { figures } = loaderData;
+  const live = (figures?.kiosks ?? 0) > 0;
   return (
     <>
       <PageHero eyebrow="Digital Kiosk" title="A free kiosk that keeps hands clean and neighbors connected">
@@ -87,27 +88,42 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <SectionHeading
               id="started-title"
               eyebrow="How it started"
-              title="Ten kiosks in Woodland Hills"
+              title={live ? "The first kiosks in Woodland Hills" : "Starting in Woodland Hills"}
             />
             <div className="mt-5 space-y-4 text-lg text-foreground/80">
+              {live ? (
+                <>
+                  <p>
+                    Local Shine began on Ventura Boulevard and Topanga Canyon, with partners who took a chance
+                    on an idea: a sanitizer station by the door, and a screen that shows off the neighbors.
+                  </p>
+                  <p>
+                    Those first partners teach us what works. Offers beat slogans. Owners' faces beat logos.
+                    And people really do want to support the businesses next door; they just need to know who
+                    they are.
+                  </p>
+                </>
+              ) : (
+                <p>
+                  Local Shine starts on Ventura Boulevard and Topanga Canyon, with partners who take a chance
+                  on an idea: a sanitizer station by the door, and a screen that shows off the neighbors. Our
+                  first kiosks are going into partner shops now.
+                </p>
+              )}
               <p>
-                Local Shine began on Ventura Boulevard and Topanga Canyon, with ten partners who took a chance
-                on an idea: a bakery, a car wash, a chiropractor's office and seven more neighbors.
-              </p>
-              <p>
-                Those first partners taught us what works. Offers beat slogans. Owners' faces beat logos. And
-                people really do want to support the businesses next door; they just need to know who they
-                are.
-              </p>
-              <p>
-                From those ten, the network has grown across the San Fernando Valley. Next, it's heading to
+                From Woodland Hills, the network grows across the San Fernando Valley, and then to
                 neighborhoods all over California.
               </p>
             </div>
           </div>
           <ol className="grid gap-4" aria-label="Milestones">
             {[
-              ["The first ten", "Kiosks go live in Woodland Hills businesses, each with a free ad slot."],
+              [
+                "The first kiosks",
+                live
+                  ? "Kiosks go live in Woodland Hills businesses, each with a free ad slot."
+                  : "Kiosks go into the first Woodland Hills businesses, each with a free ad slot.",
+              ],
               ["Across the Valley", "Tarzana, Encino, Canoga Park, Northridge and more join the network."],
               ["Across California", "New regions come next, starting with our neighbors in Ventura County."],
             ].map(([title, text], index) => (

@@ -103,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HowItWorks />
       <MapTeaser figures={loaderData.figures} />
       <TestimonialSection />
-      <FoundingStory />
+      <FoundingStory live={(loaderData.figures?.kiosks ?? 0) > 0} />
     </>
   );
 }
