@@ -7,7 +7,7 @@ import { TargetingReviewCard } from "~/components/ads/targeting-review-card";
 import { AD_TOASTS, AdReviewSchema } from "~/lib/ad-schemas";
 import type { FormReply } from "~/lib/form-submission";
 import { useReplyToast } from "~/lib/use-reply-toast";
-import { listAdsForReview, reviewAd, reviewAdTargeting, setAdPausedByAdmin } from "~/.server/ads/ads";
+import { listAdsForReview, reviewAd, reviewAdTargeting, setAdPausedByAdmin } from "~/.server/ads/review";
 import { qrSvg } from "~/.server/ads/qr";
 import { dialogAction } from "~/.server/actions/dialog-action";
 import { formReply } from "~/.server/actions/form-actions";

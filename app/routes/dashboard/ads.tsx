@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { AD_TOASTS, AdIntentSchema } from "~/lib/ad-schemas";
 import { useRevalidateWhile } from "~/lib/use-revalidate-while";
-import { deleteAd, listAdsForOwner, setAdPausedByOwner } from "~/.server/ads/ads";
+import { deleteAd, listAdsForOwner, setAdPausedByOwner } from "~/.server/ads/owner-ads";
 import { dialogAction } from "~/.server/actions/dialog-action";
 import { formReply } from "~/.server/actions/form-actions";
 import { requireUser } from "~/.server/auth/guards";
