@@ -9,10 +9,10 @@ import { logger } from "./infra/logging/logger";
 import { createJobRunner, type JobRunner } from "./infra/jobs";
 import { createMailDelivery, MAIL_JOB } from "./infra/mail/delivery";
 import { createMailTransport } from "./infra/mail/transport";
-import { createMediaProcessing, MEDIA_JOB, mediaTools } from "./media-processing";
+import { createMediaProcessing, mediaTools } from "./media-processing";
 import { resolveAuthSecret } from "./infra/config/secret";
-import { createRateLimitPruning, RATE_LIMITS_PRUNE_JOB, scheduleRateLimitPruning } from "./infra/rate-limit";
-import { createResultsRollup, RESULTS_ROLLUP_JOB, scheduleResultsRollup } from "./results/rollup";
+import { createRateLimitPruning, scheduleRateLimitPruning } from "./infra/rate-limit";
+import { createResultsRollup, scheduleResultsRollup } from "./results/rollup";
 import { seedDemoContent } from "./seed/seed-demo";
 import { createStorage, type Storage } from "./infra/storage";
 
@@ -48,13 +48,15 @@ export function createServices(database: DatabaseHandle, env: Env): Services {
     logger,
     logLinks: env.NODE_ENV !== "production",
   });
+  // Every kind of background work this server runs: each defined next to its domain code (defineJob), given here
+  // what it needs from the server.
   const jobs = createJobRunner({
     db: database.db,
     logger,
-    handlers: {
-      [MAIL_JOB]: createMailDelivery({ db: database.db, transport, from: env.MAIL_FROM, logger }),
-      [MEDIA_JOB]: createMediaProcessing({ db: database.db, storage, tools: mediaTools(env), logger }),
-      [RESULTS_ROLLUP_JOB]: createResultsRollup({
+    jobs: [
+      createMailDelivery({ db: database.db, transport, from: env.MAIL_FROM, logger }),
+      createMediaProcessing({ db: database.db, storage, tools: mediaTools(env), logger }),
+      createResultsRollup({
         db: database.db,
         logger,
         schedule: {
@@ -63,8 +65,8 @@ export function createServices(database: DatabaseHandle, env: Env): Services {
           everySeconds: env.RESULTS_ROLLUP_SECONDS,
         },
       }),
-      [RATE_LIMITS_PRUNE_JOB]: createRateLimitPruning({ db: database.db, logger }),
-    },
+      createRateLimitPruning({ db: database.db, logger }),
+    ],
   });
   const auth = createAuth({
     db: database.db,

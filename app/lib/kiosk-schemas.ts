@@ -204,7 +204,7 @@ export const SaveKioskSchema = KioskFormSchema.extend({
     .transform((value) => value || null),
 });
 
-/** What the list and the dialog know about a kiosk (the loader's rows). */
+/** A kiosk as the admin's fleet page shows it: what `listKiosks` answers, and what the list and dialogs take. */
 export interface AdminKiosk {
   id: string;
   label: string;
@@ -219,10 +219,11 @@ export interface AdminKiosk {
   online: boolean;
   retiredAt: string | null;
   playerVersion: string | null;
+  /** What the screen said it was playing: the ad's title, or the house slide's item id. */
   playing: string | null;
   storageBytes: number | null;
   lastError: string | null;
-  /** Plays the server has stored for this kiosk, all time. */
+  /** Plays the server has stored for this kiosk, all time (each play's UUID once). */
   plays: number;
   /** Plays refused as implausible in the last REFUSED_PLAYS_DAYS days, by reason (most first); empty when none. */
   refusedPlays: { reason: PlayRefusalReason; plays: number }[];

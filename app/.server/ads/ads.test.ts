@@ -3,16 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AdSchema } from "~/lib/ad-schemas";
 import { adScans, ads, businesses, kiosks, media, mediaRenditions, outbox, users } from "../infra/db/schema";
 import { createTestServices } from "../../../tests/support/test-services";
-import {
-  deleteAd,
-  getAdForOwner,
-  listAdsForOwner,
-  listAdsForReview,
-  reviewAd,
-  saveAd,
-  setAdPausedByAdmin,
-  setAdPausedByOwner,
-} from "./ads";
+import { deleteAd, getAdForOwner, listAdsForOwner, setAdPausedByOwner } from "./owner-ads";
+import { listAdsForReview, reviewAd, setAdPausedByAdmin } from "./review";
+import { saveAd } from "./save-ad";
 import { scanShortLink } from "./scans";
 
 type TestServices = Awaited<ReturnType<typeof createTestServices>>;

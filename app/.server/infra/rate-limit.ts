@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { queryRows, type Database } from "./db/client";
-import { enqueueJob, type JobHandler } from "./jobs";
+import { z } from "~/lib/zod";
+import { defineJob, enqueue, runnableJob, type RunnableJob } from "./jobs";
 
 export interface RateLimitRule {
   /** Window length in seconds. */
@@ -68,33 +69,32 @@ export async function pruneRateLimits(db: Database, now = Date.now()): Promise<n
 export const RATE_LIMITS_PRUNE_JOB = "rate-limits.prune";
 const PRUNE_EVERY_MS = 60 * 60_000;
 
+/** Queues the pruning of the hour `hour` (ms since the epoch / PRUNE_EVERY_MS), unless it is queued. */
+function queuePruning(db: Database, hour: number, runAt?: Date): Promise<string> {
+  return enqueue(db, rateLimitPruneJob, {}, { runAt, dedupeKey: `hour:${hour}` });
+}
+
 /** Queues this hour's pruning unless it is queued (at start-up, by every instance; one per hour across them). */
 export async function scheduleRateLimitPruning(db: Database, now = Date.now()) {
-  await enqueueJob(db, RATE_LIMITS_PRUNE_JOB, {}, { dedupeKey: `hour:${Math.floor(now / PRUNE_EVERY_MS)}` });
+  await queuePruning(db, Math.floor(now / PRUNE_EVERY_MS));
 }
 
 /** The job: queues the next hour's run first (so a failing run never ends the chain), then prunes. */
-export function createRateLimitPruning({
-  db,
-  logger,
-}: {
-  db: Database;
-  logger: Pick<Logger, "info">;
-}): JobHandler {
-  return {
-    maxAttempts: 3,
-    leaseSeconds: 120,
-    concurrency: 1,
-    async run() {
-      const next = (Math.floor(Date.now() / PRUNE_EVERY_MS) + 1) * PRUNE_EVERY_MS;
-      await enqueueJob(
-        db,
-        RATE_LIMITS_PRUNE_JOB,
-        {},
-        { runAt: new Date(next), dedupeKey: `hour:${next / PRUNE_EVERY_MS}` },
-      );
-      const pruned = await pruneRateLimits(db);
-      if (pruned > 0) logger.info({ pruned }, "old rate-limit counters deleted");
-    },
-  };
+export const rateLimitPruneJob = defineJob({
+  kind: RATE_LIMITS_PRUNE_JOB,
+  payload: z.object({}),
+  maxAttempts: 3,
+  leaseSeconds: 120,
+  concurrency: 1,
+  async run(_payload, _job, { db, logger }: { db: Database; logger: Pick<Logger, "info"> }) {
+    const next = (Math.floor(Date.now() / PRUNE_EVERY_MS) + 1) * PRUNE_EVERY_MS;
+    await queuePruning(db, next / PRUNE_EVERY_MS, new Date(next));
+    const pruned = await pruneRateLimits(db);
+    if (pruned > 0) logger.info({ pruned }, "old rate-limit counters deleted");
+  },
+});
+
+/** The pruning job with what it needs from the server, for the job runner. */
+export function createRateLimitPruning(deps: { db: Database; logger: Pick<Logger, "info"> }): RunnableJob {
+  return runnableJob(rateLimitPruneJob, deps);
 }

@@ -3,50 +3,19 @@ import { isUuid } from "~/lib/uuid";
 import {
   PLAY_REFUSAL_REASONS,
   REFUSED_PLAYS_DAYS,
+  type AdminKiosk,
   type KioskForm,
   type PlayRefusalReason,
 } from "~/lib/kiosk-schemas";
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
 import type { Database } from "../infra/db/client";
-import {
-  adKiosks,
-  ads,
-  businesses,
-  kioskPlayRefusals,
-  kioskPlays,
-  kiosks,
-  type KioskOrientation,
-} from "../infra/db/schema";
+import { adKiosks, ads, businesses, kioskPlayRefusals, kioskPlays, kiosks } from "../infra/db/schema";
 import { timeZoneAt } from "./time-zone";
 
 // /admin/kiosks (docs/product.md#kiosks): admins only; every function refuses anyone else before reading a row.
 
 /** A screen counts as online while its last heartbeat is younger than this. */
 export const ONLINE_WINDOW_MS = 2 * 60_000;
-
-export interface KioskRow {
-  id: string;
-  label: string;
-  hostBusinessId: string | null;
-  hostName: string | null;
-  hostCity: string | null;
-  orientation: KioskOrientation;
-  timeZone: string;
-  paired: boolean;
-  pairedAt: string | null;
-  lastSeenAt: string | null;
-  online: boolean;
-  retiredAt: string | null;
-  playerVersion: string | null;
-  /** What the screen said it was playing: the ad's title, or the house slide's item id. */
-  playing: string | null;
-  storageBytes: number | null;
-  lastError: string | null;
-  /** Plays the server has stored for this kiosk, all time (each play's UUID once). */
-  plays: number;
-  /** Plays refused as implausible in the last REFUSED_PLAYS_DAYS days, by reason, most first: a tamper signal. */
-  refusedPlays: { reason: PlayRefusalReason; plays: number }[];
-}
 
 interface StoredHeartbeat {
   playerVersion?: string;
@@ -60,7 +29,7 @@ export async function listKiosks(
   db: Database,
   viewer: AdminViewer,
   now = new Date(),
-): Promise<{ ok: true; kiosks: KioskRow[] } | Forbidden> {
+): Promise<{ ok: true; kiosks: AdminKiosk[] } | Forbidden> {
   if (!viewer.isAdmin) return FORBIDDEN;
   const rows = await db
     .select({

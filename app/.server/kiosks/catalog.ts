@@ -3,10 +3,11 @@ import { and, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import { AD_MAX_VIDEO_SECONDS } from "~/lib/ad-schemas";
 import type { ScreenMedia } from "~/lib/kiosk-player/manifest";
 import type { AdScheduleWindow } from "../infra/db/schema";
-import { adKiosks, ads, businesses, media, mediaRenditions } from "../infra/db/schema";
+import { adKiosks, ads, businesses, media } from "../infra/db/schema";
 import type { Database } from "../infra/db/client";
 import type { Storage } from "../infra/storage";
 import { qrSvg } from "../ads/qr";
+import { readRenditions, type Renditions } from "../media/screen-media";
 import { listFeaturedStories } from "../stories/public-stories";
 import { FREE_KIOSK_SLIDE, houseSlideMedia, storySlide, type HouseMedia } from "./house-slides";
 
@@ -97,10 +98,10 @@ export async function loadCatalog(sources: CatalogSources, now = new Date()): Pr
       ),
     )
     .orderBy(ads.id);
-  const mediaIds = [...new Set(rows.map((row) => row.mediaId))];
-  const renditions = mediaIds.length
-    ? await db.select().from(mediaRenditions).where(inArray(mediaRenditions.mediaId, mediaIds))
-    : [];
+  const renditions = await readRenditions(
+    db,
+    rows.map((row) => row.mediaId),
+  );
   const picks = rows.length
     ? await db
         .select({ adId: adKiosks.adId, kioskId: adKiosks.kioskId })
@@ -116,8 +117,7 @@ export async function loadCatalog(sources: CatalogSources, now = new Date()): Pr
 
   const catalogAds: CatalogAd[] = [];
   for (const row of rows) {
-    const own = renditions.filter((rendition) => rendition.mediaId === row.mediaId);
-    const screenMedia = manifestMedia(sources.storage, own);
+    const screenMedia = manifestMedia(sources.storage, renditions.get(row.mediaId));
     if (!screenMedia) continue;
     // A video over the limit reads as Rejected to its owner (docs/product.md#ads) and never plays.
     if (screenMedia.kind === "video" && (screenMedia.durationMs ?? 0) > (AD_MAX_VIDEO_SECONDS + 0.5) * 1000)
@@ -149,26 +149,20 @@ export async function loadCatalog(sources: CatalogSources, now = new Date()): Pr
 }
 
 /** A video (with its poster) when the media has one, else its image; null when neither is stored yet. */
-function manifestMedia(
-  storage: Storage,
-  renditions: (typeof mediaRenditions.$inferSelect)[],
-): ScreenMedia | null {
-  const video = renditions.find((rendition) => rendition.kind === "video");
-  const poster = renditions.find((rendition) => rendition.kind === "poster");
-  const image = renditions.find((rendition) => rendition.kind === "image");
-  const main = video ?? image;
+function manifestMedia(storage: Storage, renditions: Renditions | undefined): ScreenMedia | null {
+  const video = renditions?.video;
+  const poster = renditions?.poster;
+  const main = video ?? renditions?.image;
   if (!main) return null;
   return {
     kind: video ? "video" : "image",
-    url: storage.publicUrl(main.storageKey),
+    url: storage.publicUrl(main.key),
     sha256: main.sha256,
     bytes: main.bytes,
     width: main.width,
     height: main.height,
     durationMs: video && video.durationSec !== null ? Math.round(video.durationSec * 1000) : null,
-    ...(video && poster
-      ? { posterUrl: storage.publicUrl(poster.storageKey), posterSha256: poster.sha256 }
-      : {}),
+    ...(video && poster ? { posterUrl: storage.publicUrl(poster.key), posterSha256: poster.sha256 } : {}),
   };
 }
 

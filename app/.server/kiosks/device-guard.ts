@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
 import { everyString, isStorableText } from "~/lib/form-fields";
 import { getRequestInfo } from "../infra/http/request-context";
 import { getServicesFrom, type Services } from "../services";
@@ -70,6 +71,23 @@ export function requireBearer(device: DeviceRequest): string {
 export async function refuseToken(device: DeviceRequest): Promise<never> {
   const verdict = await device.runtime.guesses.wrongGuess(device.services.db, device.clientIp);
   throw verdict.allowed ? UNPAIRED() : tooManyAttempts(verdict.retryAfter);
+}
+
+/**
+ * The frame of a screen's POST (heartbeat, plays): its bearer token (none: 401), its JSON body checked with
+ * `schema` (400 when it does not fit), then `lookup` finds the token's paired kiosk, and may do the request's
+ * work in the same statement (the heartbeat's update); null from it is a wrong token, refused by refuseToken.
+ */
+export async function authorizeDevicePost<Schema extends z.ZodType, Found>(
+  device: DeviceRequest,
+  schema: Schema,
+  lookup: (token: string, body: z.output<Schema>) => Promise<Found | null>,
+): Promise<{ found: Found; body: z.output<Schema> }> {
+  const token = requireBearer(device);
+  const parsed = schema.safeParse(await readJson(device.request));
+  if (!parsed.success) throw MALFORMED();
+  const found = (await lookup(token, parsed.data)) ?? (await refuseToken(device));
+  return { found, body: parsed.data };
 }
 
 const MALFORMED = () => deviceJson({ error: "malformed" }, { status: 400 });

@@ -38,9 +38,7 @@ describe("bounded media work", () => {
     createJobRunner({
       db: services.db,
       logger: silent,
-      handlers: {
-        [MEDIA_JOB]: createMediaProcessing({ ...services, tools: given, logger: silent, limits }),
-      },
+      jobs: [createMediaProcessing({ ...services, tools: given, logger: silent, limits })],
     });
   const record = (owner: string, clip: keyof typeof clips, type: string) =>
     recordMedia(services, owner, clips[clip], type);

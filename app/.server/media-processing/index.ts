@@ -2,6 +2,7 @@ export {
   cancelMediaProcessing,
   createMediaProcessing,
   MEDIA_JOB,
+  mediaJob,
   PROCESSING_FAILED,
   queueMediaProcessing,
   SOURCE_MISSING,

@@ -153,8 +153,8 @@ describe("media processing job", () => {
     const broken = createJobRunner({
       db: services.db,
       logger: pino({ level: "silent" }),
-      handlers: {
-        [MEDIA_JOB]: {
+      jobs: [
+        {
           ...createMediaProcessing({
             db: services.db,
             storage: services.storage,
@@ -163,7 +163,7 @@ describe("media processing job", () => {
           }),
           maxAttempts: 1,
         },
-      },
+      ],
     });
     expect(await broken.runOnce()).toEqual({ done: 0, failed: 1 });
     expect(await item(id)).toMatchObject({ processingStatus: "failed", processingError: PROCESSING_FAILED });

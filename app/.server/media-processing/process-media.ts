@@ -6,8 +6,9 @@ import type { Logger } from "pino";
 import { z } from "~/lib/zod";
 import type { Database } from "../infra/db/client";
 import { media } from "../infra/db/schema";
-import { cancelJobs, enqueueJob } from "../infra/jobs/enqueue";
-import { PermanentJobError, type JobHandler } from "../infra/jobs/types";
+import { defineJob, runnableJob, type RunnableJob } from "../infra/jobs/define";
+import { cancelJobs, enqueue } from "../infra/jobs/enqueue";
+import { PermanentJobError } from "../infra/jobs/types";
 import type { Storage } from "../infra/storage";
 import { download, prepareImage, prepareVideo, storeRenditions } from "./renditions";
 import { DEFAULT_MEDIA_LIMITS, PROCESSING_TOO_SLOW, type MediaLimits } from "./limits";
@@ -35,9 +36,9 @@ export async function queueMediaProcessing(db: Database, mediaId: string) {
       .where(eq(media.id, mediaId))
       .returning({ userId: media.userId, fileType: media.fileType });
     if (!item) return;
-    await enqueueJob(
+    await enqueue(
       tx,
-      MEDIA_JOB,
+      mediaJob,
       { mediaId },
       { dedupeKey: mediaId, groupKey: item.userId, heavy: item.fileType.startsWith("video/") },
     );
@@ -50,7 +51,7 @@ export async function queueMediaProcessing(db: Database, mediaId: string) {
  * `jobs.cancel(ids)` once that commits, to stop this process's ffmpeg at once.
  */
 export function cancelMediaProcessing(db: Database, mediaId: string): Promise<string[]> {
-  return cancelJobs(db, MEDIA_JOB, mediaId);
+  return cancelJobs(db, mediaJob, mediaId);
 }
 
 async function markFailed(db: Database, mediaId: string, reason: string) {
@@ -69,72 +70,85 @@ export interface MediaProcessingOptions {
   limits?: Partial<MediaLimits>;
 }
 
+interface MediaProcessingDeps {
+  db: Database;
+  storage: Storage;
+  tools: MediaTools;
+  log: Logger;
+  limits: MediaLimits;
+}
+
 /**
  * The `media.process` job: a video is probed and, unless already H.264/AAC MP4, transcoded, with a poster frame;
  * an image is normalized; every rendition is hashed and stored. Fair between owners, across all instances
  * (docs/decisions/077-bounded-fair-media-work.md): one video at a time (a transcode takes a core), one job per
  * owner at a time with owners taking turns, and a second lane so an image never waits behind another owner's video.
  */
+export const mediaJob = defineJob({
+  kind: MEDIA_JOB,
+  payload: MediaJobPayload,
+  concurrency: 2,
+  heavyConcurrency: 1,
+  groupConcurrency: 1,
+  lanes: 2,
+  maxAttempts: 3,
+  leaseSeconds: 60,
+  // A deleted item's job is noticed within seconds on any instance (the lease check stops its ffmpeg).
+  renewSeconds: 5,
+  async run({ mediaId }, job, { db, storage, tools, log, limits }: MediaProcessingDeps) {
+    const [item] = await db
+      .select({ key: media.storageKey, type: media.fileType })
+      .from(media)
+      .where(eq(media.id, mediaId));
+    if (!item) return; // deleted since it was queued
+    const started = performance.now();
+    // Named for the item, so a run cut short by a killed process leaves nothing behind once the job runs again.
+    const work = path.join(os.tmpdir(), `ls-media-${mediaId}`);
+    await fs.rm(work, { recursive: true, force: true });
+    await fs.mkdir(work, { mode: 0o700 });
+    try {
+      const source = path.join(work, "source");
+      if (!(await download(storage, item.key, source))) return await markFailed(db, mediaId, SOURCE_MISSING);
+      const prepared = item.type.startsWith("image/")
+        ? await prepareImage(source, work)
+        : await prepareVideo(tools, source, item.type, work, job.signal, limits);
+      if ("reason" in prepared) {
+        await markFailed(db, mediaId, prepared.reason);
+        log.info({ mediaId, reason: prepared.reason }, "media cannot be shown on screens");
+        return;
+      }
+      await storeRenditions(db, storage, mediaId, item.key, prepared.files);
+      const ms = Math.round(performance.now() - started);
+      log.info({ mediaId, how: prepared.how, ms }, "media ready for screens");
+    } catch (error) {
+      if (error instanceof TimeLimitExceeded) {
+        // The same file would take as long again: no retry, and its owner is told why.
+        await markFailed(db, mediaId, PROCESSING_TOO_SLOW);
+        log.warn({ mediaId, error: error.message }, "media processing ran past its time limit");
+        throw new PermanentJobError(error.message);
+      }
+      if (job.attempt >= job.maxAttempts && !job.signal.aborted)
+        await markFailed(db, mediaId, PROCESSING_FAILED);
+      throw error;
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  },
+});
+
+/** The media job with what it needs from the server, for the job runner. */
 export function createMediaProcessing({
   db,
   storage,
   tools,
   logger,
-  limits: given,
-}: MediaProcessingOptions): JobHandler {
-  const log = logger.child({ component: "media-processing" });
-  const limits = { ...DEFAULT_MEDIA_LIMITS, ...given };
-  return {
-    concurrency: 2,
-    heavyConcurrency: 1,
-    groupConcurrency: 1,
-    lanes: 2,
-    maxAttempts: 3,
-    leaseSeconds: 60,
-    // A deleted item's job is noticed within seconds on any instance (the lease check stops its ffmpeg).
-    renewSeconds: 5,
-    async run(payload, job) {
-      const parsed = MediaJobPayload.safeParse(payload);
-      if (!parsed.success) throw new PermanentJobError("a media job needs { mediaId }");
-      const { mediaId } = parsed.data;
-      const [item] = await db
-        .select({ key: media.storageKey, type: media.fileType })
-        .from(media)
-        .where(eq(media.id, mediaId));
-      if (!item) return; // deleted since it was queued
-      const started = performance.now();
-      // Named for the item, so a run cut short by a killed process leaves nothing behind once the job runs again.
-      const work = path.join(os.tmpdir(), `ls-media-${mediaId}`);
-      await fs.rm(work, { recursive: true, force: true });
-      await fs.mkdir(work, { mode: 0o700 });
-      try {
-        const source = path.join(work, "source");
-        if (!(await download(storage, item.key, source)))
-          return await markFailed(db, mediaId, SOURCE_MISSING);
-        const prepared = item.type.startsWith("image/")
-          ? await prepareImage(source, work)
-          : await prepareVideo(tools, source, item.type, work, job.signal, limits);
-        if ("reason" in prepared) {
-          await markFailed(db, mediaId, prepared.reason);
-          log.info({ mediaId, reason: prepared.reason }, "media cannot be shown on screens");
-          return;
-        }
-        await storeRenditions(db, storage, mediaId, item.key, prepared.files);
-        const ms = Math.round(performance.now() - started);
-        log.info({ mediaId, how: prepared.how, ms }, "media ready for screens");
-      } catch (error) {
-        if (error instanceof TimeLimitExceeded) {
-          // The same file would take as long again: no retry, and its owner is told why.
-          await markFailed(db, mediaId, PROCESSING_TOO_SLOW);
-          log.warn({ mediaId, error: error.message }, "media processing ran past its time limit");
-          throw new PermanentJobError(error.message);
-        }
-        if (job.attempt >= job.maxAttempts && !job.signal.aborted)
-          await markFailed(db, mediaId, PROCESSING_FAILED);
-        throw error;
-      } finally {
-        await fs.rm(work, { recursive: true, force: true });
-      }
-    },
-  };
+  limits,
+}: MediaProcessingOptions): RunnableJob {
+  return runnableJob(mediaJob, {
+    db,
+    storage,
+    tools,
+    log: logger.child({ component: "media-processing" }),
+    limits: { ...DEFAULT_MEDIA_LIMITS, ...limits },
+  });
 }

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../infra/db/client";
 import { jobs, media, mediaRenditions, users } from "../infra/db/schema";
-import { createJobRunner, type JobHandler } from "../infra/jobs";
+import { createJobRunner, type RunnableJob } from "../infra/jobs";
 import { createLocalStorage } from "../infra/storage";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { makeTestClips } from "../../../tests/support/test-clips";
@@ -86,7 +86,7 @@ describe("media processing on two instances", () => {
       let mostRunning = 0;
       const runners = [handle.db, second.db].map((db, instance) => {
         const processing = createMediaProcessing({ db, storage, tools: mediaTools({}), logger });
-        const counted: JobHandler = {
+        const counted: RunnableJob = {
           ...processing,
           async run(payload, job) {
             const { mediaId } = payload as { mediaId: string };
@@ -100,7 +100,7 @@ describe("media processing on two instances", () => {
             }
           },
         };
-        return createJobRunner({ db, logger, handlers: { [MEDIA_JOB]: counted }, intervalMs: 20 });
+        return createJobRunner({ db, logger, jobs: [counted], intervalMs: 20 });
       });
       for (const runner of runners) runner.start();
       try {

@@ -5,7 +5,7 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs, users } from "../infra/db/schema";
 import { createJobRunner, type JobRunner } from "../infra/jobs";
-import { createMediaProcessing, MEDIA_JOB, mediaTools } from "../media-processing";
+import { createMediaProcessing, mediaTools } from "../media-processing";
 import { createTestServices } from "../../../tests/support/test-services";
 import { makeBoundClips, writeRealTimeFfmpeg } from "../../../tests/support/test-clips";
 import { mediaJob, mediaRow, recordMedia, toolFor } from "../../../tests/support/media-rows";
@@ -71,7 +71,7 @@ describe("deleting media stops its processing", () => {
       tools: { ffprobe: mediaTools({}).ffprobe, ffmpeg },
       logger,
     });
-    other = createJobRunner({ db: services.db, logger, handlers: { [MEDIA_JOB]: processing } });
+    other = createJobRunner({ db: services.db, logger, jobs: [processing] });
     other.start();
     const { id, encoder } = await transcoding();
     expect(await deleteMedia(services, { id: OWNER }, id)).toEqual({ ok: true });

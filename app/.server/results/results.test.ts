@@ -24,7 +24,7 @@ import {
   insertListing,
   insertPlays,
 } from "../../../tests/support/kiosk-fixtures";
-import { deleteAd } from "../ads/ads";
+import { deleteAd } from "../ads/owner-ads";
 import { scanShortLink } from "../ads/scans";
 import { isHostOpenAt } from "./host-hours";
 import { recordListingEvent } from "./listing-events";

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { queryRows, type Database } from "../infra/db/client";
-import { enqueueJob, type JobHandler } from "../infra/jobs";
+import { z } from "~/lib/zod";
+import { defineJob, enqueue, runnableJob, type RunnableJob } from "../infra/jobs";
 
 // The results roll-up (docs/product.md#results; why it recounts instead of adding: docs/decisions/055-results-roll-ups.md).
 // Each run reads which raw events arrived since the last run, recounts every hour (plays, scans) and every day
@@ -152,44 +153,43 @@ export interface RollupSchedule {
   everySeconds: number;
 }
 
+/** Queues the roll-up run of `period` (ms since the epoch / the roll-up interval), unless one is queued. */
+function queueRollup(db: Database, period: number, runAt?: Date): Promise<string> {
+  return enqueue(db, resultsRollupJob, {}, { runAt, dedupeKey: `period:${period}` });
+}
+
 /**
  * Queues the roll-up run of the current period unless one is queued: at start-up, by every instance. Runs of the
  * same period share a dedupe key, so instances starting together queue it once.
  */
 export async function scheduleResultsRollup(db: Database, everySeconds: number, now = new Date()) {
-  const period = Math.floor(now.getTime() / (everySeconds * 1000));
-  await enqueueJob(db, RESULTS_ROLLUP_JOB, {}, { dedupeKey: `period:${period}` });
+  await queueRollup(db, Math.floor(now.getTime() / (everySeconds * 1000)));
 }
 
-/** The job: queues the next period's run first (so a failing run never ends the chain), then rolls up. */
-export function createResultsRollup({
-  db,
-  logger,
-  schedule,
-}: {
+interface RollupDeps {
   db: Database;
   logger: Pick<Logger, "info" | "debug">;
   schedule: RollupSchedule;
-}): JobHandler {
-  return {
-    maxAttempts: 3,
-    leaseSeconds: 300,
-    concurrency: 1,
-    async run() {
-      const everyMs = schedule.everySeconds * 1000;
-      const next = (Math.floor(Date.now() / everyMs) + 1) * everyMs;
-      await enqueueJob(
-        db,
-        RESULTS_ROLLUP_JOB,
-        {},
-        {
-          runAt: new Date(next),
-          dedupeKey: `period:${next / everyMs}`,
-        },
-      );
-      const summary = await rollUpResults(db, { timeZone: schedule.timeZone, rawDays: schedule.rawDays });
-      if (summary.hours || summary.days || summary.purged) logger.info(summary, "results rolled up");
-      else logger.debug(summary, "results rolled up");
-    },
-  };
+}
+
+/** The job: queues the next period's run first (so a failing run never ends the chain), then rolls up. */
+export const resultsRollupJob = defineJob({
+  kind: RESULTS_ROLLUP_JOB,
+  payload: z.object({}),
+  maxAttempts: 3,
+  leaseSeconds: 300,
+  concurrency: 1,
+  async run(_payload, _job, { db, logger, schedule }: RollupDeps) {
+    const everyMs = schedule.everySeconds * 1000;
+    const next = (Math.floor(Date.now() / everyMs) + 1) * everyMs;
+    await queueRollup(db, next / everyMs, new Date(next));
+    const summary = await rollUpResults(db, { timeZone: schedule.timeZone, rawDays: schedule.rawDays });
+    if (summary.hours || summary.days || summary.purged) logger.info(summary, "results rolled up");
+    else logger.debug(summary, "results rolled up");
+  },
+});
+
+/** The roll-up job with what it needs from the server, for the job runner. */
+export function createResultsRollup(deps: RollupDeps): RunnableJob {
+  return runnableJob(resultsRollupJob, deps);
 }

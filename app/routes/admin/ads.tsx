@@ -1,5 +1,6 @@
 import { redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/ads";
+import { DashboardHeader } from "~/components/layout/dashboard-header";
 import { AdStatusBadge } from "~/components/ads/ad-status-badge";
 import { PauseButton } from "~/components/ads/pause-button";
 import { ReviewCard } from "~/components/ads/review-card";
@@ -7,7 +8,7 @@ import { TargetingReviewCard } from "~/components/ads/targeting-review-card";
 import { AD_TOASTS, AdReviewSchema } from "~/lib/ad-schemas";
 import type { FormReply } from "~/lib/form-submission";
 import { useReplyToast } from "~/lib/use-reply-toast";
-import { listAdsForReview, reviewAd, reviewAdTargeting, setAdPausedByAdmin } from "~/.server/ads/ads";
+import { listAdsForReview, reviewAd, reviewAdTargeting, setAdPausedByAdmin } from "~/.server/ads/review";
 import { qrSvg } from "~/.server/ads/qr";
 import { dialogAction } from "~/.server/actions/dialog-action";
 import { formReply } from "~/.server/actions/form-actions";
@@ -88,17 +89,11 @@ export default function AdReview({ loaderData }: Route.ComponentProps) {
   const { queue, targeting, recent } = loaderData;
   return (
     <>
-      <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
-        <div className="container-page py-10 sm:py-14">
-          <p className="text-sm font-semibold tracking-wide text-primary uppercase">Admin</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Ad review</h1>
-          <p className="mt-3 max-w-2xl text-muted-foreground">
-            Owners' ads wait here, oldest first, once their media is ready for screens, and so do approved
-            ads' new distances. Approve, or reject with a reason the owner will read; either way they are
-            emailed.
-          </p>
-        </div>
-      </section>
+      <DashboardHeader
+        eyebrow="Admin"
+        title="Ad review"
+        description="Owners' ads wait here, oldest first, once their media is ready for screens, and so do approved ads' new distances. Approve, or reject with a reason the owner will read; either way they are emailed."
+      />
       <section className="container-page space-y-4 py-10" aria-labelledby="queue-heading">
         <h2 id="queue-heading" className="text-xl font-semibold">
           Awaiting review <span className="text-muted-foreground">({queue.length})</span>

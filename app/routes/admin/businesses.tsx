@@ -1,3 +1,4 @@
+import { DashboardHeader } from "~/components/layout/dashboard-header";
 import { Icon } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import type { Route } from "./+types/businesses";
@@ -200,25 +201,21 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
 
   return (
     <>
-      <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
-        <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:items-end sm:justify-between sm:py-14">
-          <div className="max-w-2xl">
-            <p className="text-sm font-semibold tracking-wide text-primary uppercase">
-              Business listing dashboard
-            </p>
-            <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
-            <p className="mt-3 text-muted-foreground">
-              {isAdmin
-                ? "Every listing in the Local Shiners directory, from every owner. Edit or remove any of them."
-                : "The listings you manage in the Local Shiners directory. New listings appear publicly once our team has reviewed them."}
-            </p>
-          </div>
+      <DashboardHeader
+        eyebrow="Business listing dashboard"
+        title={title}
+        description={
+          isAdmin
+            ? "Every listing in the Local Shiners directory, from every owner. Edit or remove any of them."
+            : "The listings you manage in the Local Shiners directory. New listings appear publicly once our team has reviewed them."
+        }
+        actions={
           <Button size="lg" variant="warm" onClick={() => openDialog(null)}>
             <Icon name="plus" aria-hidden />
             Add Business
           </Button>
-        </div>
-      </section>
+        }
+      />
 
       {isAdmin && queue.length > 0 ? (
         <section className="container-page space-y-4 pt-10" aria-labelledby="review-queue-title">

@@ -1,5 +1,6 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/inbox";
+import { DashboardHeader } from "~/components/layout/dashboard-header";
 import { InboxList, InboxTabs } from "~/components/admin/inbox-list";
 import { StoryFormDialog, useStoryDialog } from "~/components/admin/story-form-dialog";
 import { draftFromSubmission } from "~/components/admin/story-draft";
@@ -62,11 +63,11 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
-        <div className="container-page py-10 sm:py-14">
-          <p className="text-sm font-semibold tracking-wide text-primary uppercase">Admin</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Inbox</h1>
-          <p className="mt-3 max-w-2xl text-muted-foreground">
+      <DashboardHeader
+        eyebrow="Admin"
+        title="Inbox"
+        description={
+          <>
             What visitors sent the team: shared stories, Join Our Network applications and contact messages,
             newest first, with the delivery status of each notification email.{" "}
             {waiting === 0 ? "Nothing is waiting." : `${waiting} waiting for you.`} Turn a good story into a{" "}
@@ -74,9 +75,9 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
               Shine Story
             </Link>
             .
-          </p>
-        </div>
-      </section>
+          </>
+        }
+      />
 
       <section className="container-page space-y-6 py-10" aria-label="Inbox items">
         <InboxTabs search={search} open={open} />

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/kiosks";
+import { DashboardHeader } from "~/components/layout/dashboard-header";
 import { KioskFormDialog, useKioskDialog } from "~/components/admin/kiosk-form-dialog";
 import { KioskList, KIOSK_FETCHER_KEY } from "~/components/admin/kiosk-list";
 import { PairKioskDialog, usePairDialog } from "~/components/admin/pair-kiosk-dialog";
@@ -160,24 +161,26 @@ export default function KiosksPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
-        <div className="container-page py-10 sm:py-14">
-          <p className="text-sm font-semibold tracking-wide text-primary uppercase">Admin</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Kiosks</h1>
-          <p className="mt-3 max-w-2xl text-muted-foreground">
+      <DashboardHeader
+        eyebrow="Admin"
+        title="Kiosks"
+        description={
+          <>
             The screens in our partners&apos; shops. A new screen opens <code>/kiosk</code> and shows a code:
             enter it here and pick the kiosk, and the screen starts playing within seconds.
-          </p>
-          <div className="mt-6 flex flex-wrap gap-3">
+          </>
+        }
+        actions={
+          <>
             <Button onClick={() => dialog.openCreate()}>
               <Icon name="plus" aria-hidden /> Add Kiosk
             </Button>
             <Button variant="outline" onClick={() => pair.open(null)} disabled={active.length === 0}>
               <Icon name="monitor-play" aria-hidden /> Pair a Screen
             </Button>
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      />
 
       <section className="container-page space-y-6 py-10" aria-label="Kiosk list">
         <p role="status" className="text-sm font-medium text-muted-foreground">

@@ -1,3 +1,4 @@
+import { DashboardHeader } from "~/components/layout/dashboard-header";
 import { Icon } from "~/components/ui/icon";
 import { redirect } from "react-router";
 import type { Route } from "./+types/stories";
@@ -121,24 +122,17 @@ export default function StoriesPanel({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
-        <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:items-end sm:justify-between sm:py-14">
-          <div className="max-w-2xl">
-            <p className="text-sm font-semibold tracking-wide text-primary uppercase">Admin</p>
-            <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-              Shine Stories Management Panel
-            </h1>
-            <p className="mt-3 text-muted-foreground">
-              Write, feature and schedule the success stories on Shine Stories. A story goes live on its
-              publish date.
-            </p>
-          </div>
+      <DashboardHeader
+        eyebrow="Admin"
+        title="Shine Stories Management Panel"
+        description="Write, feature and schedule the success stories on Shine Stories. A story goes live on its publish date."
+        actions={
           <Button size="lg" variant="warm" onClick={() => dialog.openCreate()}>
             <Icon name="plus" aria-hidden />
             Add New Story
           </Button>
-        </div>
-      </section>
+        }
+      />
 
       <section className="container-page space-y-6 py-10" aria-label="Stories">
         <StoryStats counts={counts} />

@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/ad-editor";
 import { AdPreview } from "~/components/ads/ad-preview";
+import { MediaPicker } from "~/components/ads/media-picker";
+import { ScheduleEditor } from "~/components/ads/schedule-editor";
 import { TargetingNote } from "~/components/ads/targeting-note";
 import { AdStatusBadge } from "~/components/ads/ad-status-badge";
 import { Button } from "~/components/ui/button";
@@ -10,15 +11,12 @@ import { Field, FieldError } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { DAY_SHORT_NAMES, DAY_NAMES } from "~/lib/ad-schedule";
 import {
   AD_CALL_TO_ACTION_MAX,
   AD_DEFAULT_IMAGE_SECONDS,
   AD_DEFAULT_RADIUS,
   AD_MAX_IMAGE_SECONDS,
   AD_MAX_VIDEO_SECONDS,
-  AD_MAX_WINDOWS,
-  AD_MESSAGES,
   AD_MIN_IMAGE_SECONDS,
   AD_RADIUS_CHOICES,
   AD_TOASTS,
@@ -30,7 +28,8 @@ import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import { useValidatedForm } from "~/lib/use-validated-form";
 import { isUuid } from "~/lib/uuid";
 import { notFound } from "~/lib/not-found";
-import { adEditorChoices, getAdForOwner, saveAd } from "~/.server/ads/ads";
+import { adEditorChoices, getAdForOwner } from "~/.server/ads/owner-ads";
+import { saveAd } from "~/.server/ads/save-ad";
 import { qrSvg } from "~/.server/ads/qr";
 import { redirectWithToast } from "~/.server/accounts/action-helpers";
 import { formReply, parseSubmission } from "~/.server/actions/form-actions";
@@ -134,8 +133,6 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
 
   const selectedMedia = choices.media.find((item) => item.id === fields.mediaId.value) ?? null;
   const selectedListing = choices.listings.find((listing) => listing.id === fields.businessId.value) ?? null;
-  const [scheduled, setScheduled] = useState(fields.scheduled.initialValue === "on");
-  const windows = fields.schedule.getFieldList();
 
   if (choices.listings.length === 0 || choices.media.length === 0) {
     return (
@@ -205,71 +202,7 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
                 ))}
               </NativeSelect>
             </Field>
-            <div className="space-y-2">
-              <p id="ad-media-label" className="text-sm font-medium">
-                Image or video{" "}
-                <span className="text-destructive" aria-hidden="true">
-                  *
-                </span>
-              </p>
-              <div
-                role="radiogroup"
-                aria-labelledby="ad-media-label"
-                aria-describedby={fields.mediaId.errors ? `${fields.mediaId.id}-error` : undefined}
-                className="grid grid-cols-2 gap-3 sm:grid-cols-3"
-              >
-                {choices.media.map((item) => {
-                  const tooLong =
-                    item.videoSeconds !== null && item.videoSeconds > AD_MAX_VIDEO_SECONDS + 0.5;
-                  const unusable = item.status === "failed" || tooLong;
-                  return (
-                    <label
-                      key={item.id}
-                      className={cn(
-                        "relative flex cursor-pointer flex-col overflow-hidden rounded-lg border bg-card text-sm shadow-xs has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary/40 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                        unusable && "cursor-not-allowed opacity-60",
-                      )}
-                    >
-                      <input
-                        type="radio"
-                        name={fields.mediaId.name}
-                        value={item.id}
-                        defaultChecked={fields.mediaId.initialValue === item.id}
-                        disabled={unusable}
-                        className="sr-only"
-                      />
-                      <span className="block aspect-video bg-ink">
-                        {item.media.kind === "image" || item.media.poster ? (
-                          <img
-                            src={item.media.kind === "image" ? item.media.src : item.media.poster!}
-                            alt=""
-                            className="size-full object-contain"
-                            loading="lazy"
-                          />
-                        ) : (
-                          <span className="grid size-full place-items-center text-white/70">
-                            <Icon name="clapperboard" className="size-6" aria-hidden />
-                          </span>
-                        )}
-                      </span>
-                      <span className="line-clamp-1 px-2 pt-1.5 font-medium">{item.title}</span>
-                      <span className="px-2 pb-2 text-xs text-muted-foreground">
-                        {item.status === "failed"
-                          ? (item.error ?? AD_MESSAGES.mediaFailed)
-                          : tooLong
-                            ? AD_MESSAGES.videoTooLong
-                            : item.status === "ready"
-                              ? item.videoSeconds !== null
-                                ? `Video, ${Math.round(item.videoSeconds)} s`
-                                : "Image"
-                              : "Processing…"}
-                      </span>
-                    </label>
-                  );
-                })}
-              </div>
-              <FieldError id={`${fields.mediaId.id}-error`} errors={fields.mediaId.errors} />
-            </div>
+            <MediaPicker field={fields.mediaId} choices={choices.media} />
             {selectedMedia?.media.kind === "video" ? (
               <p className="text-sm text-muted-foreground">
                 A video plays for its own length (at most {AD_MAX_VIDEO_SECONDS} seconds), muted.
@@ -356,91 +289,7 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
                 ))}
               </NativeSelect>
             </Field>
-            <div className="space-y-3">
-              <label className="flex items-center gap-2 text-sm font-medium">
-                <input
-                  type="checkbox"
-                  name={fields.scheduled.name}
-                  value="on"
-                  checked={scheduled}
-                  onChange={(event) => setScheduled(event.currentTarget.checked)}
-                  className="size-4 accent-primary"
-                />
-                Only on certain days and hours
-              </label>
-              <p className="text-xs text-muted-foreground">
-                In the kiosk's own time zone. A window that ends before it starts runs past midnight.
-              </p>
-              {scheduled ? (
-                <div className="space-y-3">
-                  {windows.map((window, index) => {
-                    const row = window.getFieldset();
-                    const days = (row.days.initialValue as string[] | string | undefined) ?? [];
-                    const checked = new Set(Array.isArray(days) ? days : [days]);
-                    return (
-                      <div
-                        key={window.key}
-                        className="rounded-lg border bg-card p-3"
-                        data-testid="schedule-window"
-                      >
-                        <fieldset>
-                          <legend className="sr-only">Window {index + 1} days</legend>
-                          <div className="flex flex-wrap gap-1.5">
-                            {DAY_SHORT_NAMES.map((name, day) => (
-                              <label
-                                key={name}
-                                className="flex cursor-pointer items-center rounded-md border px-2 py-1 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
-                              >
-                                <input
-                                  type="checkbox"
-                                  name={row.days.name}
-                                  value={String(day)}
-                                  defaultChecked={checked.has(String(day))}
-                                  className="sr-only"
-                                  aria-label={DAY_NAMES[day]}
-                                />
-                                {name}
-                              </label>
-                            ))}
-                          </div>
-                          <FieldError id={`${row.days.id}-error`} errors={row.days.errors} className="mt-1" />
-                        </fieldset>
-                        <div className="mt-3 flex flex-wrap items-end gap-3">
-                          <Field field={row.start} label="From" className="w-32">
-                            <Input type="time" />
-                          </Field>
-                          <Field field={row.end} label="Until" className="w-32">
-                            <Input type="time" />
-                          </Field>
-                          {windows.length > 1 ? (
-                            <Button
-                              variant="ghost"
-                              size="sm"
-                              {...form.remove.getButtonProps({ name: fields.schedule.name, index })}
-                              aria-label={`Remove window ${index + 1}`}
-                            >
-                              <Icon name="trash" aria-hidden /> Remove
-                            </Button>
-                          ) : null}
-                        </div>
-                      </div>
-                    );
-                  })}
-                  {windows.length < AD_MAX_WINDOWS ? (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      {...form.insert.getButtonProps({
-                        name: fields.schedule.name,
-                        defaultValue: { days: ["6"], start: "10:00", end: "14:00" },
-                      })}
-                    >
-                      <Icon name="plus" aria-hidden /> Add a window
-                    </Button>
-                  ) : null}
-                </div>
-              ) : null}
-            </div>
+            <ScheduleEditor form={form} fields={fields} />
           </fieldset>
 
           <FieldError id={`${form.id}-error`} errors={form.errors} />

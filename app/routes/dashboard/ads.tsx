@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/ads";
+import { DashboardHeader } from "~/components/layout/dashboard-header";
 import { AdCard, useAdActionToasts } from "~/components/ads/ad-card";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { AD_TOASTS, AdIntentSchema } from "~/lib/ad-schemas";
 import { useRevalidateWhile } from "~/lib/use-revalidate-while";
-import { deleteAd, listAdsForOwner, setAdPausedByOwner } from "~/.server/ads/ads";
+import { deleteAd, listAdsForOwner, setAdPausedByOwner } from "~/.server/ads/owner-ads";
 import { dialogAction } from "~/.server/actions/dialog-action";
 import { formReply } from "~/.server/actions/form-actions";
 import { requireUser } from "~/.server/auth/guards";
@@ -60,17 +61,12 @@ export default function MyAds({ loaderData }: Route.ComponentProps) {
   useRevalidateWhile(processing);
   return (
     <>
-      <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
-        <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:items-end sm:justify-between sm:py-14">
-          <div className="max-w-2xl">
-            <p className="text-sm font-semibold tracking-wide text-primary uppercase">Kiosk ads</p>
-            <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">My Ads</h1>
-            <p className="mt-3 text-muted-foreground">
-              Turn your images and videos into ads for the kiosk screens near your business. Every ad is
-              reviewed by our team before it plays.
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-2">
+      <DashboardHeader
+        eyebrow="Kiosk ads"
+        title="My Ads"
+        description="Turn your images and videos into ads for the kiosk screens near your business. Every ad is reviewed by our team before it plays."
+        actions={
+          <>
             <Button asChild variant="outline">
               <Link to="/dashboard">
                 <Icon name="image" aria-hidden /> Your media
@@ -81,9 +77,9 @@ export default function MyAds({ loaderData }: Route.ComponentProps) {
                 <Icon name="plus" aria-hidden /> New ad
               </Link>
             </Button>
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      />
       <section className="container-page py-10" aria-labelledby="ads-heading">
         <h2 id="ads-heading" className="mb-6 text-xl font-semibold">
           Your Ads

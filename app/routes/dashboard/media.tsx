@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useRouteLoaderData } from "react-router";
+import { DashboardHeader } from "~/components/layout/dashboard-header";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/media";
@@ -62,19 +63,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
-        <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:items-end sm:justify-between sm:py-14">
-          <div className="max-w-2xl">
-            <p className="text-sm font-semibold tracking-wide text-primary uppercase">Media dashboard</p>
-            <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-              Welcome to Your Dashboard
-            </h1>
-            <p className="mt-3 text-muted-foreground">
-              Upload the images and videos for your kiosk ads. Everything here is yours alone: other owners
-              never see it.
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-2">
+      <DashboardHeader
+        eyebrow="Media dashboard"
+        title="Welcome to Your Dashboard"
+        description="Upload the images and videos for your kiosk ads. Everything here is yours alone: other owners never see it."
+        actions={
+          <>
             <Button asChild variant="outline">
               <Link to="/dashboard/results">
                 <Icon name="trending-up" aria-hidden /> Results
@@ -86,9 +80,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </Link>
             </Button>
             <UploadMediaDialog signedIn={signedIn} />
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      />
       <section className="container-page py-10" aria-labelledby="media-heading">
         <div className="mb-6 flex items-baseline justify-between gap-4">
           <h2 id="media-heading" className="text-xl font-semibold">

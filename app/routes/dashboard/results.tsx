@@ -1,5 +1,6 @@
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/results";
+import { DashboardHeader } from "~/components/layout/dashboard-header";
 import { DailyChart } from "~/components/results/daily-chart";
 import { ScanRanking } from "~/components/results/scan-ranking";
 import { Button } from "~/components/ui/button";
@@ -54,19 +55,12 @@ export default function Results({ loaderData: results }: Route.ComponentProps) {
 
   return (
     <>
-      <section className="border-b bg-gradient-to-br from-secondary via-background to-sun/15">
-        <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:items-end sm:justify-between sm:py-14">
-          <div className="max-w-2xl">
-            <p className="text-sm font-semibold tracking-wide text-primary uppercase">Results</p>
-            <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-              What Local Shine Did for You
-            </h1>
-            <p className="mt-3 text-muted-foreground">
-              Plays on kiosk screens, QR scans, and visits and calls from your business page. Updated every
-              few minutes; only you (and our team) can see these figures.
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-2">
+      <DashboardHeader
+        eyebrow="Results"
+        title="What Local Shine Did for You"
+        description="Plays on kiosk screens, QR scans, and visits and calls from your business page. Updated every few minutes; only you (and our team) can see these figures."
+        actions={
+          <>
             <Button asChild variant="outline">
               <Link to="/dashboard">
                 <Icon name="layout-dashboard" aria-hidden /> Dashboard
@@ -79,9 +73,9 @@ export default function Results({ loaderData: results }: Route.ComponentProps) {
                 </a>
               </Button>
             )}
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      />
 
       <div className="container-page space-y-8 py-10">
         {nothingYet ? (

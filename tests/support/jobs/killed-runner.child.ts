@@ -5,6 +5,7 @@ import fs from "node:fs";
 import pino from "pino";
 import { openDatabase, type DatabaseTarget } from "../../../app/.server/infra/db/client";
 import { createJobRunner } from "../../../app/.server/infra/jobs/runner";
+import { testJobs } from "./test-helpers";
 
 const target = JSON.parse(process.env.JOB_TEST_TARGET!) as DatabaseTarget;
 const logFile = process.env.JOB_TEST_LOG!;
@@ -13,7 +14,7 @@ const runner = createJobRunner({
   db: handle.db,
   logger: pino({ level: "silent" }),
   intervalMs: 50,
-  handlers: {
+  jobs: testJobs({
     victim: {
       leaseSeconds: Number(process.env.JOB_TEST_LEASE),
       run: async (_payload, job) => {
@@ -22,7 +23,7 @@ const runner = createJobRunner({
         await new Promise(() => {});
       },
     },
-  },
+  }),
 });
 runner.start();
 // The runner's timers do not keep a process alive (a server does); this one must live until it is killed.

@@ -3,8 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import type { Database } from "../../../app/.server/infra/db/client";
 import { jobs } from "../../../app/.server/infra/db/schema";
+import type { RunnableJob } from "../../../app/.server/infra/jobs/define";
+import { enqueue, type EnqueueOptions } from "../../../app/.server/infra/jobs/enqueue";
 import { createJobRunner } from "../../../app/.server/infra/jobs/runner";
-import type { JobHandler } from "../../../app/.server/infra/jobs/types";
+import type { JobContext, JobOptions } from "../../../app/.server/infra/jobs/types";
+import { z } from "../../../app/lib/zod";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -15,6 +18,20 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     await sleep(20);
   }
 }
+
+/** A kind in the runner's own tests, which are about scheduling, not payloads: any payload runs. */
+export type TestJob = JobOptions & { run(payload: unknown, job: JobContext): Promise<void> };
+
+/** The definition part enqueue needs, for a kind that takes any payload. */
+export const anyKind = (kind: string) => ({ kind, payload: z.unknown() });
+
+/** Enqueues a job of a kind that takes any payload. */
+export const enqueueAny = (db: Database, kind: string, payload: unknown, options?: EnqueueOptions) =>
+  enqueue(db, anyKind(kind), payload, options);
+
+/** The runner's jobs from test kinds by name (a RunnableJob given keeps its own payload schema). */
+export const testJobs = (byKind: Record<string, TestJob | RunnableJob>): RunnableJob[] =>
+  Object.entries(byKind).map(([kind, job]) => ({ payload: z.unknown(), ...job, kind }));
 
 /** Reading and nudging jobs of the test database `db()` returns, and runners on it. */
 export function jobHelpers(db: () => Database) {
@@ -32,7 +49,7 @@ export function jobHelpers(db: () => Database) {
         .update(jobs)
         .set({ runAt: sql`now()` })
         .where(eq(jobs.id, id)),
-    runner: (handlers: Record<string, JobHandler>, intervalMs?: number) =>
-      createJobRunner({ db: db(), logger: pino({ level: "silent" }), handlers, intervalMs }),
+    runner: (byKind: Record<string, TestJob | RunnableJob>, intervalMs?: number) =>
+      createJobRunner({ db: db(), logger: pino({ level: "silent" }), jobs: testJobs(byKind), intervalMs }),
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { jobs } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
-import { enqueueJob } from ".";
+import { enqueueAny } from "../../../../tests/support/jobs/test-helpers";
 import { claimJob, finishJob, type ClaimCaps } from "./store";
 
 const KIND = "transcode";
@@ -32,7 +32,7 @@ describe("fair claims", () => {
   });
 
   async function queue(name: string, groupKey: string, heavy: boolean) {
-    names.set(await enqueueJob(handle.db, KIND, { name }, { groupKey, heavy }), name);
+    names.set(await enqueueAny(handle.db, KIND, { name }, { groupKey, heavy }), name);
   }
   const claim = async (db: DatabaseHandle) => {
     const job = await claimJob(db.db, KIND, { leaseSeconds: 60, ...CAPS });

@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from "../db/client";
 import { jobs } from "../db/schema";
 import { createTestDatabase } from "../../../../tests/support/test-database";
-import { createJobRunner, enqueueJob } from ".";
+import { createJobRunner } from ".";
+import { enqueueAny, testJobs } from "../../../../tests/support/jobs/test-helpers";
 
 const LEASE_SECONDS = 15;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -72,7 +73,7 @@ describe("a job runner killed mid-job", () => {
     async () => {
       const shared = await sharedDatabase();
       cleanup = shared.cleanup;
-      const id = await enqueueJob(shared.first.db, "victim", {});
+      const id = await enqueueAny(shared.first.db, "victim", {});
       // The embedded database has one owner at a time: the child opens it next.
       if ("dataDir" in shared.target) await shared.first.close();
 
@@ -90,7 +91,7 @@ describe("a job runner killed mid-job", () => {
         const runner = createJobRunner({
           db: restarted.db,
           logger: pino({ level: "silent" }),
-          handlers: {
+          jobs: testJobs({
             victim: {
               leaseSeconds: LEASE_SECONDS,
               run: async (_payload, job) => {
@@ -98,7 +99,7 @@ describe("a job runner killed mid-job", () => {
                 finished.push(job.id);
               },
             },
-          },
+          }),
         });
         // Not while the dead process's lease lasts…
         expect(await runner.runOnce()).toEqual({ done: 0, failed: 0 });

@@ -1,5 +1,7 @@
 import type { Logger } from "pino";
+import { z } from "~/lib/zod";
 import type { Database } from "../db/client";
+import type { RunnableJob } from "./define";
 import {
   claimJob,
   errorText,
@@ -10,7 +12,7 @@ import {
   retryJob,
   type ClaimedJob,
 } from "./store";
-import { defaultBackoff, PermanentJobError, type JobHandler } from "./types";
+import { defaultBackoff, PermanentJobError } from "./types";
 
 export interface PassResult {
   done: number;
@@ -28,7 +30,8 @@ class Cancelled extends Error {}
  * Runs jobs of one kind, one at a time, so a slow kind (transcodes) never holds up another (mail). A kind with
  * `lanes` has that many in each runner, side by side.
  */
-export function createLane(db: Database, kind: string, handler: JobHandler, log: Logger) {
+export function createLane(db: Database, handler: RunnableJob, log: Logger) {
+  const { kind } = handler;
   const maxAttempts = handler.maxAttempts ?? 8;
   const leaseSeconds = handler.leaseSeconds ?? 60;
   const renewMs = (handler.renewSeconds ?? leaseSeconds / 3) * 1000;
@@ -50,6 +53,14 @@ export function createLane(db: Database, kind: string, handler: JobHandler, log:
       log.error({ ...fields, error }, "job given up");
       return "failed";
     }
+    const payload = handler.payload.safeParse(job.payload);
+    if (!payload.success) {
+      // Running it again would read the same payload: fail it now, saying what does not fit.
+      const error = `malformed payload: ${z.prettifyError(payload.error)}`;
+      await failJob(db, job, errorText(error));
+      log.error({ ...fields, error }, "job failed for good");
+      return "failed";
+    }
     const controller = new AbortController();
     current = { id: job.id, controller };
     const renew = setInterval(() => {
@@ -64,7 +75,7 @@ export function createLane(db: Database, kind: string, handler: JobHandler, log:
     }, renewMs);
     renew.unref();
     try {
-      await handler.run(job.payload, {
+      await handler.run(payload.data, {
         id: job.id,
         kind,
         attempt: job.attempts,

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
-import { enqueueJob, type JobHandler } from ".";
 import { claimJob, finishJob } from "./store";
-import { jobHelpers, sleep, waitFor } from "../../../../tests/support/jobs/test-helpers";
+import {
+  enqueueAny,
+  jobHelpers,
+  sleep,
+  waitFor,
+  type TestJob,
+} from "../../../../tests/support/jobs/test-helpers";
 
 describe("job leases", () => {
   let handle: TestDatabase;
@@ -20,7 +25,7 @@ describe("job leases", () => {
   });
 
   it("claims again a job whose lease ran out, and the stale claim can no longer finish it", async () => {
-    const id = await enqueueJob(handle.db, "echo", {});
+    const id = await enqueueAny(handle.db, "echo", {});
     // A claim whose process then died: nobody renews it.
     const stale = await claimJob(handle.db, "echo", { leaseSeconds: 0.3 });
     expect(stale?.id).toBe(id);
@@ -37,14 +42,14 @@ describe("job leases", () => {
 
   it("renews the lease of a job that runs longer than it, so no other runner takes the job", async () => {
     let runs = 0;
-    const slow: JobHandler = {
+    const slow: TestJob = {
       leaseSeconds: 0.3,
       run: async () => {
         runs++;
         await sleep(1_200);
       },
     };
-    const id = await enqueueJob(handle.db, "slow", {});
+    const id = await enqueueAny(handle.db, "slow", {});
     const first = runner({ slow }).runOnce();
     await waitFor(() => runs === 1);
     await sleep(600);
@@ -57,7 +62,7 @@ describe("job leases", () => {
   it("never runs more than `concurrency` jobs of a kind at once, across runners", async () => {
     let active = 0;
     let most = 0;
-    const transcode: JobHandler = {
+    const transcode: TestJob = {
       concurrency: 1,
       run: async () => {
         most = Math.max(most, ++active);
@@ -65,7 +70,7 @@ describe("job leases", () => {
         active--;
       },
     };
-    for (let i = 0; i < 6; i++) await enqueueJob(handle.db, "transcode", { i });
+    for (let i = 0; i < 6; i++) await enqueueAny(handle.db, "transcode", { i });
     const runners = [runner({ transcode }), runner({ transcode }), runner({ transcode })];
     let done = 0;
     for (let round = 0; round < 20 && done < 6; round++) {
@@ -77,7 +82,7 @@ describe("job leases", () => {
   });
 
   it("gives up on a job whose runs keep dying before they finish", async () => {
-    const id = await enqueueJob(handle.db, "fragile", {});
+    const id = await enqueueAny(handle.db, "fragile", {});
     for (let i = 0; i < 2; i++) {
       expect(await claimJob(handle.db, "fragile", { leaseSeconds: 0.05 })).not.toBeNull();
       await sleep(100);

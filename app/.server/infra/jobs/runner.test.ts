@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
-import { enqueueJob, PermanentJobError } from ".";
+import { PermanentJobError } from ".";
 import { pruneJobs } from "./store";
-import { jobHelpers, sleep, waitFor } from "../../../../tests/support/jobs/test-helpers";
+import { enqueueAny, jobHelpers, sleep, waitFor } from "../../../../tests/support/jobs/test-helpers";
 
 describe("job runner", () => {
   let handle: TestDatabase;
@@ -23,7 +23,7 @@ describe("job runner", () => {
   it("enqueues in the caller's transaction, and leaves a job with a later runAt for later", async () => {
     await expect(
       handle.db.transaction(async (tx) => {
-        await enqueueJob(tx, "echo", { n: 1 });
+        await enqueueAny(tx, "echo", { n: 1 });
         throw new Error("the write failed");
       }),
     ).rejects.toThrow("the write failed");
@@ -31,9 +31,9 @@ describe("job runner", () => {
 
     const seen: unknown[] = [];
     const jobsRunner = runner({ echo: { run: async (payload) => void seen.push(payload) } });
-    const now = await handle.db.transaction((tx) => enqueueJob(tx, "echo", { n: 2 }));
-    const later = await enqueueJob(handle.db, "echo", { n: 3 }, { runAt: new Date(Date.now() + 60_000) });
-    const unknownKind = await enqueueJob(handle.db, "someone-else", {});
+    const now = await handle.db.transaction((tx) => enqueueAny(tx, "echo", { n: 2 }));
+    const later = await enqueueAny(handle.db, "echo", { n: 3 }, { runAt: new Date(Date.now() + 60_000) });
+    const unknownKind = await enqueueAny(handle.db, "someone-else", {});
 
     expect(await jobsRunner.runOnce()).toEqual({ done: 1, failed: 0 });
     expect(seen).toEqual([{ n: 2 }]);
@@ -49,14 +49,14 @@ describe("job runner", () => {
   });
 
   it("keeps one unfinished job per dedupe key, and takes a new one once it is done", async () => {
-    const first = await enqueueJob(handle.db, "echo", { v: 1 }, { dedupeKey: "media:1" });
-    expect(await enqueueJob(handle.db, "echo", { v: 2 }, { dedupeKey: "media:1" })).toBe(first);
-    const otherKey = await enqueueJob(handle.db, "echo", {}, { dedupeKey: "media:2" });
-    const otherKind = await enqueueJob(handle.db, "other", {}, { dedupeKey: "media:1" });
+    const first = await enqueueAny(handle.db, "echo", { v: 1 }, { dedupeKey: "media:1" });
+    expect(await enqueueAny(handle.db, "echo", { v: 2 }, { dedupeKey: "media:1" })).toBe(first);
+    const otherKey = await enqueueAny(handle.db, "echo", {}, { dedupeKey: "media:2" });
+    const otherKind = await enqueueAny(handle.db, "other", {}, { dedupeKey: "media:1" });
     expect(new Set([first, otherKey, otherKind]).size).toBe(3);
 
     await runner({ echo: { run: async () => {} } }).runOnce();
-    const again = await enqueueJob(handle.db, "echo", { v: 3 }, { dedupeKey: "media:1" });
+    const again = await enqueueAny(handle.db, "echo", { v: 3 }, { dedupeKey: "media:1" });
     expect(again).not.toBe(first);
     expect(await jobById(again)).toMatchObject({ state: "pending", payload: { v: 3 } });
   });
@@ -73,7 +73,7 @@ describe("job runner", () => {
         },
       },
     });
-    const id = await enqueueJob(handle.db, "flaky", {});
+    const id = await enqueueAny(handle.db, "flaky", {});
 
     expect(await jobsRunner.runOnce()).toEqual({ done: 0, failed: 1 });
     expect(await jobById(id)).toMatchObject({ state: "pending", attempts: 1, lastError: "boom 1" });
@@ -98,7 +98,7 @@ describe("job runner", () => {
   });
 
   it("fails a job at once on a PermanentJobError", async () => {
-    const id = await enqueueJob(handle.db, "strict", { bad: true });
+    const id = await enqueueAny(handle.db, "strict", { bad: true });
     const jobsRunner = runner({
       strict: {
         run: async () => {
@@ -133,10 +133,10 @@ describe("job runner", () => {
     jobsRunner.start();
     try {
       await sleep(100);
-      const slow = await enqueueJob(handle.db, "slow", {});
+      const slow = await enqueueAny(handle.db, "slow", {});
       jobsRunner.wake("slow");
       await waitFor(() => slowStarted);
-      const mail = await enqueueJob(handle.db, "mail", {});
+      const mail = await enqueueAny(handle.db, "mail", {});
       jobsRunner.wake("mail");
       await waitFor(async () => (await jobById(mail)).state === "done");
       expect((await jobById(slow)).state).toBe("running");
@@ -161,7 +161,7 @@ describe("job runner", () => {
           }),
       },
     });
-    const id = await enqueueJob(handle.db, "long", {});
+    const id = await enqueueAny(handle.db, "long", {});
     jobsRunner.start();
     await waitFor(async () => (await jobById(id)).state === "running");
     await jobsRunner.stop();

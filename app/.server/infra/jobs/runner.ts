@@ -2,13 +2,13 @@ import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import { createLane, type Lane, type PassResult } from "./lane";
 import { pruneJobs } from "./store";
-import type { JobHandler } from "./types";
+import type { RunnableJob } from "./define";
 
 export interface JobRunnerOptions {
   db: Database;
   logger: Logger;
-  /** The kinds this runner runs, by name. Jobs of other kinds wait for a runner that knows them. */
-  handlers: Record<string, JobHandler>;
+  /** The kinds this runner runs (each kind once). Jobs of other kinds wait for a runner that knows them. */
+  jobs: readonly RunnableJob[];
   /** How often each kind is polled when nobody calls `wake()`. */
   intervalMs?: number;
 }
@@ -104,16 +104,18 @@ function loop(lane: Lane, intervalMs: number, log: Logger) {
   };
 }
 
-export function createJobRunner({ db, logger, handlers, intervalMs = 2000 }: JobRunnerOptions): JobRunner {
+export function createJobRunner({ db, logger, jobs, intervalMs = 2000 }: JobRunnerOptions): JobRunner {
   const log = logger.child({ component: "jobs" });
-  const loops = new Map(
-    Object.entries(handlers).map(([kind, handler]) => [
-      kind,
-      Array.from({ length: Math.max(1, handler.lanes ?? 1) }, () =>
-        loop(createLane(db, kind, handler, log), intervalMs, log),
+  const loops = new Map<string, ReturnType<typeof loop>[]>();
+  for (const job of jobs) {
+    if (loops.has(job.kind)) throw new Error(`the job kind ${job.kind} is registered twice`);
+    loops.set(
+      job.kind,
+      Array.from({ length: Math.max(1, job.lanes ?? 1) }, () =>
+        loop(createLane(db, job, log), intervalMs, log),
       ),
-    ]),
-  );
+    );
+  }
   const every = () => [...loops.values()].flat();
   let pruner: ReturnType<typeof setInterval> | undefined;
   const prune = () =>

@@ -31,7 +31,7 @@ const due = (kind: string, exclude: string[]) => sql`${jobs.kind} = ${kind}
     or (${jobs.state} = 'running' and ${jobs.lockedUntil} < now()))
   and ${notInArray(jobs.id, exclude)}`;
 
-/** The caps a kind's handler sets (types.ts): all of its jobs, one group's, the heavy ones. */
+/** The caps a kind sets (JobOptions in types.ts): all of its jobs, one group's, the heavy ones. */
 export interface ClaimCaps {
   concurrency?: number;
   groupConcurrency?: number;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { jobs } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
-import { createJobRunner, enqueueJob, type JobHandler } from ".";
+import { createJobRunner } from ".";
+import { enqueueAny, testJobs, type TestJob } from "../../../../tests/support/jobs/test-helpers";
 
 const logger = pino({ level: "silent" });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -31,7 +32,7 @@ describe("two job runners on one database", () => {
     const ranBy = [0, 0];
     let transcoding = 0;
     let mostTranscoding = 0;
-    const handlersFor = (instance: number): Record<string, JobHandler> => ({
+    const handlersFor = (instance: number): Record<string, TestJob> => ({
       work: {
         run: async (_payload, job) => {
           executions.set(job.id, (executions.get(job.id) ?? 0) + 1);
@@ -50,11 +51,11 @@ describe("two job runners on one database", () => {
       },
     });
     const ids: string[] = [];
-    for (let i = 0; i < 300; i++) ids.push(await enqueueJob(handle.db, "work", { i }));
-    for (let i = 0; i < 20; i++) ids.push(await enqueueJob(handle.db, "transcode", { i }));
+    for (let i = 0; i < 300; i++) ids.push(await enqueueAny(handle.db, "work", { i }));
+    for (let i = 0; i < 20; i++) ids.push(await enqueueAny(handle.db, "transcode", { i }));
 
     const runners = [handle.db, second.db].map((db, instance) =>
-      createJobRunner({ db, logger, handlers: handlersFor(instance), intervalMs: 20 }),
+      createJobRunner({ db, logger, jobs: testJobs(handlersFor(instance)), intervalMs: 20 }),
     );
     for (const runner of runners) runner.start();
     try {

@@ -1,4 +1,4 @@
-/** What a handler learns about the run it is asked to do. */
+/** What a job's run learns about itself. */
 export interface JobContext {
   id: string;
   kind: string;
@@ -12,9 +12,8 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
-/** How one kind of job is run. Handlers must be safe to run again: a process can die after the work, before the record. */
-export interface JobHandler {
-  run(payload: unknown, job: JobContext): Promise<void>;
+/** How the runner treats one kind of job: retries, leases and caps. Every field has a default. */
+export interface JobOptions {
   /** Runs after which a failing job is given up on (state `failed`, its last error kept). Default 8. */
   maxAttempts?: number;
   /** How long a claim lasts without renewal. The runner renews it every third of this while the job runs. Default 60 s. */
@@ -40,7 +39,7 @@ export interface JobHandler {
   renewSeconds?: number;
 }
 
-/** Thrown by a handler when trying again cannot help (a malformed payload): the job fails at once. */
+/** Thrown by a run when trying again cannot help (the same input would fail the same way): the job fails at once. */
 export class PermanentJobError extends Error {
   constructor(message: string) {
     super(message);

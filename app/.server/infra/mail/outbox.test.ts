@@ -34,7 +34,7 @@ function mailRunner(
     db,
     logger,
     intervalMs,
-    handlers: { [MAIL_JOB]: createMailDelivery({ db, transport, from, logger, ...delivery }) },
+    jobs: [createMailDelivery({ db, transport, from, logger, ...delivery })],
   });
 }
 

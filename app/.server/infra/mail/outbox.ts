@@ -1,8 +1,8 @@
 import { desc, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { outbox, type OutboxStatus } from "../db/schema";
-import { enqueueJob } from "../jobs/enqueue";
-import { MAIL_JOB } from "./delivery";
+import { enqueue } from "../jobs/enqueue";
+import { mailJob } from "./delivery";
 import type { OutgoingEmail } from "./types";
 
 /**
@@ -25,7 +25,7 @@ export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<
         reference: email.reference ?? null,
       })
       .returning({ id: outbox.id });
-    await enqueueJob(tx, MAIL_JOB, { outboxId: row.id });
+    await enqueue(tx, mailJob, { outboxId: row.id });
     return row.id;
   });
 }

@@ -1,12 +1,10 @@
 import type { Route } from "./+types/heartbeat";
 import { recordHeartbeat } from "~/.server/kiosks/device-api";
 import {
+  authorizeDevicePost,
   deviceEndpoint,
   deviceJson,
   METHOD_NOT_ALLOWED,
-  readJson,
-  refuseToken,
-  requireBearer,
 } from "~/.server/kiosks/device-guard";
 import { HeartbeatSchema } from "~/lib/kiosk-schemas";
 
@@ -17,10 +15,10 @@ export function loader() {
 
 export function action(args: Route.ActionArgs) {
   return deviceEndpoint(args, async (device) => {
-    const token = requireBearer(device);
-    const parsed = HeartbeatSchema.safeParse(await readJson(device.request));
-    if (!parsed.success) return deviceJson({ error: "malformed" }, { status: 400 });
-    const reply = await recordHeartbeat(device.services.db, device.runtime, token, parsed.data);
-    return reply ? deviceJson(reply) : await refuseToken(device);
+    // One statement finds the token's kiosk and stores the heartbeat on it.
+    const { found: reply } = await authorizeDevicePost(device, HeartbeatSchema, (token, heartbeat) =>
+      recordHeartbeat(device.services.db, device.runtime, token, heartbeat),
+    );
+    return deviceJson(reply);
   });
 }

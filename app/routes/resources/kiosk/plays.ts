@@ -1,11 +1,9 @@
 import type { Route } from "./+types/plays";
 import {
+  authorizeDevicePost,
   deviceEndpoint,
   deviceJson,
   METHOD_NOT_ALLOWED,
-  readJson,
-  refuseToken,
-  requireBearer,
 } from "~/.server/kiosks/device-guard";
 import { findKioskByToken } from "~/.server/kiosks/device-token";
 import { recordPlays } from "~/.server/kiosks/play-ingest";
@@ -18,11 +16,10 @@ export function loader() {
 
 export function action(args: Route.ActionArgs) {
   return deviceEndpoint(args, async (device) => {
-    const token = requireBearer(device);
-    const parsed = PlayBatchSchema.safeParse(await readJson(device.request));
-    if (!parsed.success) return deviceJson({ error: "malformed" }, { status: 400 });
-    const kiosk = (await findKioskByToken(device.services.db, token)) ?? (await refuseToken(device));
-    const reply = await recordPlays(device.services.db, kiosk.id, parsed.data.plays);
+    const { found: kiosk, body } = await authorizeDevicePost(device, PlayBatchSchema, (token) =>
+      findKioskByToken(device.services.db, token),
+    );
+    const reply = await recordPlays(device.services.db, kiosk.id, body.plays);
     const refused = Object.entries(reply.refused).filter(([, n]) => n > 0);
     // One line per batch with refusals: a screen sending implausible plays is worth an operator's look.
     if (refused.length) {
