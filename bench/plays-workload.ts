@@ -2,19 +2,23 @@
 // batches of honest plays to POST /api/kiosk/plays as fast as the server takes them.
 // Honest means what a server that checks plausibility accepts: plays of an ad from a manifest the kiosk was served
 // (each server is primed by fetching every kiosk's manifest first), after that fetch, back to back without overlap,
-// each shorter than the ad's on-screen time, never ahead of the clock. A kiosk plays in real time, so each play is
-// short (a skipped play, `completed: false`) and the fleet is large: each batch covers about a second of one
-// kiosk's time, and the next kiosk whose second has passed sends next.
+// each shorter than the ad's on-screen time, never ahead of the clock. A kiosk plays in real time, and each play
+// holds its screen at least MIN_PLAY_SLOT_MS however short it is (a skipped play, `completed: false`), so a batch
+// covers PLAYS_PER_BATCH seconds of one kiosk's time and the fleet is large: the next kiosk whose batch has passed
+// sends next. The fleet's plays pile up while its server runs the other runs, so a plays run can go faster than
+// the fleet plays.
 import { randomUUID } from "node:crypto";
 import type { Request as BenchRequest } from "autocannon";
 import { openDatabase } from "../app/.server/infra/db/client";
+import { MIN_PLAY_SLOT_MS } from "../app/.server/kiosks/play-plausibility";
 import { insertAd, insertAdvertiser, insertKiosk, insertListing } from "../tests/support/kiosk-fixtures";
 import type { ServerProcess } from "../tests/support/server-process";
 
 const PLAY_MS = 15;
-const GAP_MS = 5;
+/** From one play's start to the next: the screen is held MIN_PLAY_SLOT_MS (plays overlapping that are refused). */
+const STRIDE_MS = MIN_PLAY_SLOT_MS + 5;
 export const PLAYS_PER_BATCH = 50;
-const BATCH_SPAN_MS = PLAYS_PER_BATCH * (PLAY_MS + GAP_MS);
+const BATCH_SPAN_MS = PLAYS_PER_BATCH * STRIDE_MS;
 
 /** Pairs `count` kiosks near one listing with one approved image ad; returns their device tokens. */
 export async function seedPlaysFleet(
@@ -69,7 +73,7 @@ export async function primeFleet(server: ServerProcess, tokens: string[]) {
       next = (next + 1) % screens.length;
       if (screen.cursor + BATCH_SPAN_MS >= Date.now() - 500) continue;
       const plays = Array.from({ length: PLAYS_PER_BATCH }, (_, i) => {
-        const startedAt = screen.cursor + i * (PLAY_MS + GAP_MS);
+        const startedAt = screen.cursor + i * STRIDE_MS;
         return {
           id: randomUUID(),
           adId: screen.adId,

@@ -22,7 +22,7 @@ export function action(args: Route.ActionArgs) {
     const parsed = PlayBatchSchema.safeParse(await readJson(device.request));
     if (!parsed.success) return deviceJson({ error: "malformed" }, { status: 400 });
     const kiosk = (await findKioskByToken(device.services.db, token)) ?? (await refuseToken(device));
-    const reply = await recordPlays(device.services.db, kiosk.id, parsed.data.plays);
+    const reply = await recordPlays(device.runtime, kiosk.id, parsed.data.plays);
     const refused = Object.entries(reply.refused).filter(([, n]) => n > 0);
     // One line per batch with refusals: a screen sending implausible plays is worth an operator's look.
     if (refused.length) {
