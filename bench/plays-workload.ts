@@ -48,7 +48,7 @@ interface Screen {
 }
 
 /**
- * One server's fleet after it has served each kiosk its manifest: the `autocannon` request that sends the next
+ * One server's fleet after it has served each kiosk its manifest and each has played a batch: the `autocannon` request that sends the next
  * batch, and the totals the server answered (plays stored, and plays it did not store, by any name it gives).
  */
 export async function primeFleet(server: ServerProcess, tokens: string[]) {
@@ -63,6 +63,9 @@ export async function primeFleet(server: ServerProcess, tokens: string[]) {
     if (!ad) throw new Error("a bench kiosk's manifest shows no ad");
     screens.push({ token, adId: ad.adId!, cursor: Date.now() + 1000 });
   }
+  // Every kiosk has played its first batch: about a minute after its manifest arrived.
+  const firstBatchesPlayed = screens.at(-1)!.cursor + BATCH_SPAN_MS + 1000 - Date.now();
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstBatchesPlayed)));
   const totals = { stored: 0, notStored: 0, batches: 0 };
   let next = 0;
 

@@ -20,6 +20,8 @@ import { WITHDRAWN_GRACE_MS, type RefusalCounts, type ServedRow } from "./play-p
 export const PLAY_CONTEXT_TTL_MS = WITHDRAWN_GRACE_MS / 2;
 /** A context covers plays starting at least this long before it was needed (a screen's late batches). */
 const COVERS_BACK_MS = 3600_000;
+/** A context read for plays older than this (a screen back after weeks offline) is not kept. */
+const KEEP_COVERING_MS = 7 * 24 * 3600_000;
 const MAX_CACHED_KIOSKS = 20_000;
 
 export interface PlayContext {
@@ -73,7 +75,9 @@ export class PlayContexts {
     const epoch = this.epoch;
     const readAt = this.clock();
     const context = await readPlayContext(db, kioskId, Math.min(earliest, now - COVERS_BACK_MS), lock);
-    if (epoch === this.epoch) {
+    // Rows withdrawn long ago are pruned when a manifest is served (served-items.ts): a context reaching that far
+    // back is used for its batch only.
+    if (epoch === this.epoch && context.coversFrom >= now - KEEP_COVERING_MS) {
       if (this.entries.size >= MAX_CACHED_KIOSKS) this.entries.delete(this.entries.keys().next().value!);
       this.entries.delete(kioskId);
       this.entries.set(kioskId, { context, readAt });

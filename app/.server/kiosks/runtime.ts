@@ -26,9 +26,7 @@ export interface KioskRuntime {
 const runtimes = new WeakMap<Services["db"], KioskRuntime>();
 
 /** The runtime of these services (made on first use; one per database, so each test server has its own). */
-export function kioskRuntime(
-  services: Pick<Services, "db" | "database" | "storage" | "env">,
-): KioskRuntime {
+export function kioskRuntime(services: Pick<Services, "db" | "database" | "storage" | "env">): KioskRuntime {
   let runtime = runtimes.get(services.db);
   if (!runtime) {
     const catalog = new CatalogCache(services, {
