@@ -7,6 +7,7 @@ import {
   MAX_PLAY_SPAN_MS,
   MIN_PLAY_SLOT_MS,
   noRefusals,
+  slotEnd,
   type CandidatePlay,
   type RefusalCounts,
 } from "./play-plausibility";
@@ -145,17 +146,30 @@ function insertClearOfOverlaps(kiosk: string, accepted: CandidatePlay[]) {
     })),
   );
   const slot = sql`(${MIN_PLAY_SLOT_MS} * interval '1 millisecond')`;
+  const first = Math.min(...accepted.map((play) => play.startedAt));
+  const last = Math.max(...accepted.map(slotEnd));
   return sql`
     with p as (
       select * from json_to_recordset(${rows}::json)
         as p(id uuid, ad_id uuid, started_at timestamptz, ended_at timestamptz, completed boolean)
     ),
+    reach as (
+      -- Where a stored play overlapping any of the batch can start, at the earliest: one range of the index for the
+      -- batch. None for a batch after everything stored (a screen's usual one), so the probes below find nothing.
+      select min(q.started_at) as started_at from kiosk_plays q
+      where q.kiosk_id = ${kiosk}::uuid
+        and q.started_at > ${new Date(first - MAX_PLAY_SPAN_MS).toISOString()}::timestamptz
+        and q.started_at < ${new Date(last).toISOString()}::timestamptz
+        and greatest(q.ended_at, q.started_at + ${slot}) > ${new Date(first).toISOString()}::timestamptz
+    ),
     clear as (
       -- A probe per play (a scalar subquery, not NOT EXISTS, which the planner may turn into a join scanning every
-      -- stored play of the kiosk). A play sent before is clear of itself, and then found known by its id.
+      -- stored play of the kiosk), from that earliest start. A play sent before is clear of itself, and then found
+      -- known by its id.
       select p.* from p where (
         select 1 from kiosk_plays q
         where q.kiosk_id = ${kiosk}::uuid
+          and q.started_at >= (select started_at from reach)
           and q.started_at > p.started_at - (${MAX_PLAY_SPAN_MS} * interval '1 millisecond')
           and q.started_at < greatest(p.ended_at, p.started_at + ${slot})
           and greatest(q.ended_at, q.started_at + ${slot}) > p.started_at
