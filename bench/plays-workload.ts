@@ -2,19 +2,23 @@
 // batches of honest plays to POST /api/kiosk/plays as fast as the server takes them.
 // Honest means what a server that checks plausibility accepts: plays of an ad from a manifest the kiosk was served
 // (each server is primed by fetching every kiosk's manifest first), after that fetch, back to back without overlap,
-// each shorter than the ad's on-screen time, never ahead of the clock. A kiosk plays in real time, so each play is
-// short (a skipped play, `completed: false`) and the fleet is large: each batch covers about a second of one
-// kiosk's time, and the next kiosk whose second has passed sends next.
+// each shorter than the ad's on-screen time, never ahead of the clock. A kiosk plays in real time, and each play
+// holds its screen at least MIN_PLAY_SLOT_MS however short it is (a skipped play, `completed: false`), so a batch
+// covers PLAYS_PER_BATCH seconds of one kiosk's time and the fleet is large: the next kiosk whose batch has passed
+// sends next. The fleet's plays pile up while its server runs the other runs, so a plays run can go faster than
+// the fleet plays.
 import { randomUUID } from "node:crypto";
 import type { Request as BenchRequest } from "autocannon";
 import { openDatabase } from "../app/.server/infra/db/client";
+import { MIN_PLAY_SLOT_MS } from "../app/.server/kiosks/play-plausibility";
 import { insertAd, insertAdvertiser, insertKiosk, insertListing } from "../tests/support/kiosk-fixtures";
 import type { ServerProcess } from "../tests/support/server-process";
 
 const PLAY_MS = 15;
-const GAP_MS = 5;
+/** From one play's start to the next: the screen is held MIN_PLAY_SLOT_MS (plays overlapping that are refused). */
+const STRIDE_MS = MIN_PLAY_SLOT_MS + 5;
 export const PLAYS_PER_BATCH = 50;
-const BATCH_SPAN_MS = PLAYS_PER_BATCH * (PLAY_MS + GAP_MS);
+const BATCH_SPAN_MS = PLAYS_PER_BATCH * STRIDE_MS;
 
 /** Pairs `count` kiosks near one listing with one approved image ad; returns their device tokens. */
 export async function seedPlaysFleet(
@@ -44,7 +48,7 @@ interface Screen {
 }
 
 /**
- * One server's fleet after it has served each kiosk its manifest: the `autocannon` request that sends the next
+ * One server's fleet after it has served each kiosk its manifest and each has played a batch: the `autocannon` request that sends the next
  * batch, and the totals the server answered (plays stored, and plays it did not store, by any name it gives).
  */
 export async function primeFleet(server: ServerProcess, tokens: string[]) {
@@ -59,6 +63,9 @@ export async function primeFleet(server: ServerProcess, tokens: string[]) {
     if (!ad) throw new Error("a bench kiosk's manifest shows no ad");
     screens.push({ token, adId: ad.adId!, cursor: Date.now() + 1000 });
   }
+  // Every kiosk has played its first batch: about a minute after its manifest arrived.
+  const firstBatchesPlayed = screens.at(-1)!.cursor + BATCH_SPAN_MS + 1000 - Date.now();
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstBatchesPlayed)));
   const totals = { stored: 0, notStored: 0, batches: 0 };
   let next = 0;
 
@@ -69,7 +76,7 @@ export async function primeFleet(server: ServerProcess, tokens: string[]) {
       next = (next + 1) % screens.length;
       if (screen.cursor + BATCH_SPAN_MS >= Date.now() - 500) continue;
       const plays = Array.from({ length: PLAYS_PER_BATCH }, (_, i) => {
-        const startedAt = screen.cursor + i * (PLAY_MS + GAP_MS);
+        const startedAt = screen.cursor + i * STRIDE_MS;
         return {
           id: randomUUID(),
           adId: screen.adId,

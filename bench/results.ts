@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { z } from "../app/lib/zod";
 import { openDatabase, type Database } from "../app/.server/infra/db/client";
+import { PlayContexts } from "../app/.server/kiosks/play-context";
 import { recordPlays } from "../app/.server/kiosks/play-ingest";
 import { getOwnerResults } from "../app/.server/results/owner-results";
 import { rollUpResults } from "../app/.server/results/rollup";
@@ -58,6 +59,8 @@ const handle = await openDatabase(
 );
 await handle.migrate();
 const db: Database = handle.db;
+/** What recordPlays needs of a server's kiosk runtime. */
+const ingest = { db, dbKind: handle.kind, playContexts: new PlayContexts() };
 
 const stats = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -148,7 +151,7 @@ if (!REUSE) {
   // An ordinary run: a few minutes of new plays (one batch from each of 100 kiosks).
   for (let i = 0; i < 100; i++) {
     await recordPlays(
-      db,
+      ingest,
       (
         (await db.execute(sql`select md5('kiosk' || ${1 + i})::uuid as id`)) as unknown as {
           rows: { id: string }[];
@@ -263,7 +266,7 @@ async function ingestRound(writers: number) {
   await Promise.all(
     Array.from({ length: writers }, async () => {
       for (let i = next++; i < batches.length; i = next++) {
-        const reply = await recordPlays(db, kioskIds[i]!, batches[i]!);
+        const reply = await recordPlays(ingest, kioskIds[i]!, batches[i]!);
         if (reply.stored !== batches[i]!.length)
           throw new Error(`stored ${reply.stored} of a batch: ${JSON.stringify(reply)}`);
       }

@@ -73,7 +73,13 @@ export function windowCovers(window: ScheduleWindow, weekday: number, minutes: n
 
 /** Whether the ad's dates and windows cover this instant in the kiosk's time zone. */
 export function isScheduledAt(timing: AdTiming, instant: Date, timeZone: string): boolean {
-  const local = localTime(instant, timeZone);
+  return isScheduledLocally(timing, localTime(instant, timeZone));
+}
+
+export type LocalTime = ReturnType<typeof localTime>;
+
+/** Whether the ad's dates and windows cover this time of the kiosk's zone (`localTime`). */
+export function isScheduledLocally(timing: AdTiming, local: LocalTime): boolean {
   if (local.date < timing.startsOn) return false;
   if (timing.endsOn && local.date > timing.endsOn) return false;
   if (timing.schedule.length === 0) return true;

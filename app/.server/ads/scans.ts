@@ -29,7 +29,7 @@ export interface ScanRequest {
  * seen (docs/decisions/076-reviewed-edits.md).
  */
 export async function scanShortLink(
-  services: Pick<Services, "db" | "env" | "storage">,
+  services: Pick<Services, "db" | "database" | "env" | "storage">,
   scan: ScanRequest,
 ): Promise<{ location: string; counted: boolean } | null> {
   if (!SHORT_CODE.test(scan.code)) return null;
@@ -77,7 +77,7 @@ export async function scanShortLink(
  * particular, so nobody can move scans onto a kiosk by editing the link.
  */
 async function kioskShowingAd(
-  services: Pick<Services, "db" | "env" | "storage">,
+  services: Pick<Services, "db" | "database" | "env" | "storage">,
   kioskId: string | null,
   adId: string,
   now: Date,

@@ -10,6 +10,7 @@ import {
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
 import type { Database } from "../infra/db/client";
 import { adKiosks, ads, businesses, kioskPlayRefusals, kioskPlays, kiosks } from "../infra/db/schema";
+import { forgetPlayContext } from "./runtime";
 import { timeZoneAt } from "./time-zone";
 
 // /admin/kiosks (docs/product.md#kiosks): admins only; every function refuses anyone else before reading a row.
@@ -228,7 +229,9 @@ export async function unpairKiosk(db: Database, viewer: AdminViewer, id: string)
     .set({ deviceTokenHash: null, pairedAt: null })
     .where(and(eq(kiosks.id, id), isNotNull(kiosks.deviceTokenHash)))
     .returning({ id: kiosks.id });
-  return row ? { ok: true } : { ok: false, status: 404 };
+  if (!row) return { ok: false, status: 404 };
+  forgetPlayContext(db, row.id);
+  return { ok: true };
 }
 
 /** Retires a kiosk for good: unpaired, off every ad's pick list, kept (with its plays) for the records. */
@@ -240,7 +243,7 @@ export async function retireKiosk(
 ): Promise<KioskChangeResult> {
   if (!viewer.isAdmin) return FORBIDDEN;
   if (!isUuid(id)) return { ok: false, status: 404 };
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(kiosks)
       .set({ retiredAt: now, deviceTokenHash: null, pairedAt: null })
@@ -250,6 +253,8 @@ export async function retireKiosk(
     await tx.delete(adKiosks).where(eq(adKiosks.kioskId, id));
     return { ok: true as const };
   });
+  if (result.ok) forgetPlayContext(db, id);
+  return result;
 }
 
 export interface AdPickChoice {

@@ -34,6 +34,7 @@ export async function readManifest(
       const held =
         current.manifest ?? (await runtime.manifests.current(kiosk, { now, build: true })).manifest!;
       await recordServedItems(runtime.db, kiosk.id, held, { now, since: "held" });
+      runtime.playContexts.forget(kiosk.id);
       runtime.served.remember(kiosk.id, current.version);
     }
     return { status: 304, version: current.version };
@@ -42,6 +43,8 @@ export async function readManifest(
     current.manifest ?? (await runtime.manifests.current(kiosk, { now, build: true })).manifest!;
   // Every answer with a body is recorded (cheap: a manifest changes rarely), whatever this process remembers.
   await recordServedItems(runtime.db, kiosk.id, manifest, { now });
+  // Plays are checked against what was served: the next batch reads it again (a manifest changes rarely).
+  runtime.playContexts.forget(kiosk.id);
   runtime.served.remember(kiosk.id, manifest.version);
   return {
     status: 200,

@@ -7,6 +7,7 @@ import type { Database } from "../infra/db/client";
 import { kioskPairings, kiosks } from "../infra/db/schema";
 import { hitRateLimit, refundRateLimit } from "../infra/rate-limit";
 import { hashDeviceSecret, newDeviceSecret } from "./device-token";
+import { forgetPlayContext } from "./runtime";
 import {
   CODE_GUESS_GLOBAL_RULE,
   CODE_GUESS_RULE,
@@ -149,6 +150,7 @@ export async function checkPairing(
     return kiosk?.id ?? null;
   });
   if (!kioskId) return { ok: true, pairing: { status: "expired" } };
+  forgetPlayContext(db, kioskId);
   return { ok: true, pairing: { status: "paired", token, kioskId } };
 }
 
@@ -209,6 +211,7 @@ export async function claimPairing(
     return "claimed" as const;
   });
   if (result !== "claimed") return { ok: false, status: 404, reason: result };
+  forgetPlayContext(db, kioskId);
   // A right code is not a guess.
   for (const key of keys) await refundRateLimit(db, key);
   return { ok: true, kioskId };

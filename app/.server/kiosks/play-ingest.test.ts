@@ -117,13 +117,13 @@ describe("proof of play", () => {
     let stored = 0;
     const uploadedAt = new Date(SERVED.getTime() + 23.5 * HOUR);
     for (let i = 0; i < day.length; i += 500) {
-      const reply = await recordPlays(services.db, kiosk.id, day.slice(i, i + 500), uploadedAt);
+      const reply = await recordPlays(kioskRuntime(services), kiosk.id, day.slice(i, i + 500), uploadedAt);
       expect(reply.refused).toEqual(noRefusals());
       stored += reply.stored;
     }
     expect(stored).toBe(day.length);
     // Sent again (a reply was lost): all duplicates, nothing refused.
-    const again = await recordPlays(services.db, kiosk.id, day.slice(0, 500), uploadedAt);
+    const again = await recordPlays(kioskRuntime(services), kiosk.id, day.slice(0, 500), uploadedAt);
     expect(again).toEqual({ stored: 0, duplicates: 500, ignored: 0, refused: noRefusals() });
     expect(await countedRefusals(kiosk.id)).toEqual({});
   });
@@ -145,7 +145,7 @@ describe("proof of play", () => {
       { ...play(null, base + 130_000), kioskId: honest.kiosk.id }, // claims another kiosk: ignored
       "junk",
     ];
-    const reply = await recordPlays(services.db, kiosk.id, batch, now);
+    const reply = await recordPlays(kioskRuntime(services), kiosk.id, batch, now);
     expect(reply).toEqual({
       stored: 1,
       duplicates: 0,
@@ -172,7 +172,7 @@ describe("proof of play", () => {
     const now = new Date(SERVED.getTime() + 4 * HOUR);
     const at = SERVED.getTime() + 3 * HOUR;
     const first = await recordPlays(
-      services.db,
+      kioskRuntime(services),
       kiosk.id,
       [play(ids.always!, at), play(null, at + 4_000), play(ids.video!, at + 8_000, 12_400)],
       now,
@@ -181,8 +181,8 @@ describe("proof of play", () => {
     // The same moments again under new ids, in two batches sent at once: nothing more is stored.
     const burst = Array.from({ length: 40 }, (_, n) => play(null, at + n * 500, 8_000));
     const replies = await Promise.all([
-      recordPlays(services.db, kiosk.id, burst.slice(0, 20), now),
-      recordPlays(services.db, kiosk.id, burst.slice(20), now),
+      recordPlays(kioskRuntime(services), kiosk.id, burst.slice(0, 20), now),
+      recordPlays(kioskRuntime(services), kiosk.id, burst.slice(20), now),
     ]);
     // Every one of them starts while a stored play is on screen.
     expect(replies.reduce((sum, one) => sum + one.stored, 0)).toBe(0);
@@ -210,7 +210,7 @@ describe("proof of play", () => {
         ...play(n % 2 ? ids.unapproved! : ids.always!, at),
         endedAt: "9999-12-31T00:00:00.000Z",
       }));
-      stored += (await recordPlays(services.db, kiosk.id, flood)).stored;
+      stored += (await recordPlays(kioskRuntime(services), kiosk.id, flood)).stored;
     }
     expect(stored).toBe(0);
     expect((await countedRefusals(kiosk.id)).future).toBeGreaterThanOrEqual(5_000);
@@ -231,7 +231,7 @@ describe("proof of play", () => {
     try {
       await serve(kiosk, new Date(pausedAt)); // the screen is told the ad stopped
       const reply = await recordPlays(
-        services.db,
+        kioskRuntime(services),
         kiosk.id,
         [play(ids.always!, pausedAt - 60_000), play(ids.always!, pausedAt + HOUR)],
         new Date(pausedAt + 2 * HOUR),
@@ -244,7 +244,7 @@ describe("proof of play", () => {
 
   it("a screen that never got a manifest has nothing to prove", async () => {
     const { id } = await insertKiosk(services.db, { label: "Never served" });
-    const reply = await recordPlays(services.db, id, [play(null, Date.now() - 60_000)]);
+    const reply = await recordPlays(kioskRuntime(services), id, [play(null, Date.now() - 60_000)]);
     expect(reply).toMatchObject({ stored: 0, refused: refused({ "not-served": 1 }) });
   });
 });

@@ -1,24 +1,28 @@
 import { sql } from "drizzle-orm";
 import { PlaySchema } from "~/lib/kiosk-schemas";
 import { queryRows, type Database } from "../infra/db/client";
+import { kioskPlaysLock, refusesOnContext, type PlayContexts } from "./play-context";
 import {
   judgePlays,
   MAX_PLAY_SPAN_MS,
   MIN_PLAY_SLOT_MS,
   noRefusals,
-  WITHDRAWN_GRACE_MS,
+  slotEnd,
   type CandidatePlay,
   type RefusalCounts,
-  type ServedRow,
 } from "./play-plausibility";
+import type { KioskRuntime } from "./runtime";
 
 // POST /api/kiosk/plays (docs/product.md#proof-of-play; why a play is a claim to check: docs/security.md#proof-of-play).
-// Per batch, in one transaction: a lock on the kiosk (so two batches sent at once cannot each miss the other's
-// plays) with one read (the kiosk's pairing, what it was served), the checks in memory, one statement that inserts
-// the plays overlapping no stored play, and, when any play was refused, one that counts the refusals.
-
-/** Any fixed 32-bit number: the class of the per-kiosk advisory locks of play ingest. */
-const PLAYS_LOCK_CLASS = 730_120_266;
+// Per batch: the kiosk's pairing and what it was served (play-context.ts: cached per process, read when missing,
+// stale or refusing), the checks in memory, one statement that inserts the plays overlapping no stored play, and,
+// when any play was refused, one that counts the refusals. Two batches of one kiosk must not both pass the overlap
+// check of the insert: on PGlite nothing else is needed, the insert being one statement on the one connection of
+// the one process that owns the database (statements and transactions run one at a time there), so it sees every
+// play stored before it. On PostgreSQL, batches run at once on several connections and instances: a transaction
+// holds the kiosk's advisory lock from before the insert until commit. The lock must be its own earlier statement
+// (or ride on the read): in READ COMMITTED a statement's snapshot is taken before any lock it waits for, so an
+// insert that took the lock itself would not see the plays of the batch it waited for.
 
 export interface PlaysReply {
   stored: number;
@@ -29,18 +33,8 @@ export interface PlaysReply {
   refused: RefusalCounts;
 }
 
-interface BatchContext {
-  paired_at: string | null;
-  served: {
-    itemKey: string;
-    adId: string | null;
-    maxMs: number;
-    timing: ServedRow["timing"];
-    timeZone: string;
-    firstServedAt: string;
-    withdrawnAt: string | null;
-  }[];
-}
+/** What ingest needs of the kiosk runtime (runtime.ts): the database, its engine, the cached play contexts. */
+export type PlayIngest = Pick<KioskRuntime, "db" | "dbKind" | "playContexts">;
 
 /**
  * Stores the plausible plays of a batch for the token's kiosk, each UUID once however often the batch is sent
@@ -48,7 +42,7 @@ interface BatchContext {
  * the screen forgets the whole batch and never sends an implausible play again.
  */
 export async function recordPlays(
-  db: Database,
+  runtime: PlayIngest,
   kioskId: string,
   plays: unknown[],
   now = new Date(),
@@ -83,52 +77,58 @@ export async function recordPlays(
   }
   if (candidates.size === 0) return { stored: 0, duplicates: repeated, ignored, refused: noRefusals() };
 
-  return db.transaction(async (tx) => {
-    const run = tx as unknown as Database;
-    const earliest = Math.min(...[...candidates.values()].map((play) => play.startedAt));
-    const adIds = JSON.stringify([...new Set([...candidates.values()].flatMap((play) => play.adId ?? []))]);
-    const [context] = await queryRows<BatchContext>(
+  const batch = { kiosk, plays: [...candidates.values()], now };
+  const { stored, clear, refused } =
+    runtime.dbKind === "pglite"
+      ? await judgeAndStore(runtime.db, runtime.playContexts, batch, { locked: true })
+      : await runtime.db.transaction((tx) =>
+          judgeAndStore(tx as unknown as Database, runtime.playContexts, batch, { locked: false }),
+        );
+  return {
+    stored,
+    // Plays sent twice in the batch, and plays already stored (sent before, or by another batch meanwhile).
+    duplicates: repeated + clear - stored,
+    ignored,
+    refused,
+  };
+}
+
+/**
+ * Judges the batch against the kiosk's context and stores what passes. `locked: false` (PostgreSQL, in a
+ * transaction): take the kiosk's lock first, with the pairing (a cached context is used only for the same
+ * pairing) or with the read of the whole context.
+ */
+async function judgeAndStore(
+  run: Database,
+  contexts: PlayContexts,
+  { kiosk, plays, now }: { kiosk: string; plays: CandidatePlay[]; now: Date },
+  { locked }: { locked: boolean },
+) {
+  const earliest = Math.min(...plays.map((play) => play.startedAt));
+  let context = contexts.get(kiosk, earliest);
+  if (context && !locked) {
+    const [pairing] = await queryRows<{ paired_at: string | null }>(
       run,
-      // The lock is taken here, with the read: what it guards is the overlap check of the insert below, a later
-      // statement, which sees every play committed before the lock was granted.
-      sql`select pg_advisory_xact_lock(${PLAYS_LOCK_CLASS}, hashtext(${kiosk})) is null as locked,
-            k.paired_at::text as paired_at,
-            coalesce((select json_agg(json_build_object(
-                'itemKey', s.item_key, 'adId', s.ad_id, 'maxMs', s.max_ms, 'timing', s.timing,
-                'timeZone', s.time_zone, 'firstServedAt', s.first_served_at, 'withdrawnAt', s.withdrawn_at))
-              from kiosk_served_items s
-              where s.kiosk_id = k.id
-                and (s.ad_id is null or s.ad_id = any(array(select value::uuid from json_array_elements_text(${adIds}::json))))
-                and (s.withdrawn_at is null
-                or s.withdrawn_at > ${new Date(earliest - WITHDRAWN_GRACE_MS).toISOString()}::timestamptz)
-            ), '[]'::json) as served
-          from kiosks k where k.id = ${kiosk}::uuid`,
+      sql`select ${kioskPlaysLock(kiosk)} is null as locked,
+            (select paired_at::text from kiosks where id = ${kiosk}::uuid) as paired_at`,
     );
-    // A play sent again is judged like the first time (it passes again) and found known by the insert.
-    const { accepted, refused } = judgePlays([...candidates.values()], {
-      pairedAt: context?.paired_at ? Date.parse(context.paired_at) : null,
-      now: now.getTime(),
-      served: (context?.served ?? []).map((row) => ({
-        ...row,
-        firstServedAt: Date.parse(row.firstServedAt),
-        withdrawnAt: row.withdrawnAt ? Date.parse(row.withdrawnAt) : null,
-      })),
-    });
-    const [written] = accepted.length
-      ? await queryRows<{ stored: number; clear: number }>(run, insertClearOfOverlaps(kiosk, accepted))
-      : [];
-    const clear = written?.clear ?? 0;
-    refused.overlap += accepted.length - clear;
-    if (Object.values(refused).some((n) => n > 0)) await run.execute(countRefusals(kiosk, refused, now));
-    const stored = written?.stored ?? 0;
-    return {
-      stored,
-      // Plays sent twice in the batch, and plays already stored (sent before, or by another batch meanwhile).
-      duplicates: repeated + clear - stored,
-      ignored,
-      refused,
-    };
-  });
+    locked = true;
+    if ((pairing?.paired_at ? Date.parse(pairing.paired_at) : null) !== context.pairedAt) context = undefined;
+  }
+  // A play sent again is judged like the first time (it passes again) and found known by the insert.
+  let judged = context && judgePlays(plays, { ...context, now: now.getTime() });
+  if (!judged || refusesOnContext(judged.refused)) {
+    context = await contexts.read(run, kiosk, { earliest, now: now.getTime(), lock: !locked });
+    judged = judgePlays(plays, { ...context, now: now.getTime() });
+  }
+  const { accepted, refused } = judged;
+  const [written] = accepted.length
+    ? await queryRows<{ stored: number; clear: number }>(run, insertClearOfOverlaps(kiosk, accepted))
+    : [];
+  const clear = written?.clear ?? 0;
+  refused.overlap += accepted.length - clear;
+  if (Object.values(refused).some((n) => n > 0)) await run.execute(countRefusals(kiosk, refused, now));
+  return { stored: written?.stored ?? 0, clear, refused };
 }
 
 /**
@@ -146,17 +146,30 @@ function insertClearOfOverlaps(kiosk: string, accepted: CandidatePlay[]) {
     })),
   );
   const slot = sql`(${MIN_PLAY_SLOT_MS} * interval '1 millisecond')`;
+  const first = Math.min(...accepted.map((play) => play.startedAt));
+  const last = Math.max(...accepted.map(slotEnd));
   return sql`
     with p as (
       select * from json_to_recordset(${rows}::json)
         as p(id uuid, ad_id uuid, started_at timestamptz, ended_at timestamptz, completed boolean)
     ),
+    reach as (
+      -- Where a stored play overlapping any of the batch can start, at the earliest: one range of the index for the
+      -- batch. None for a batch after everything stored (a screen's usual one), so the probes below find nothing.
+      select min(q.started_at) as started_at from kiosk_plays q
+      where q.kiosk_id = ${kiosk}::uuid
+        and q.started_at > ${new Date(first - MAX_PLAY_SPAN_MS).toISOString()}::timestamptz
+        and q.started_at < ${new Date(last).toISOString()}::timestamptz
+        and greatest(q.ended_at, q.started_at + ${slot}) > ${new Date(first).toISOString()}::timestamptz
+    ),
     clear as (
       -- A probe per play (a scalar subquery, not NOT EXISTS, which the planner may turn into a join scanning every
-      -- stored play of the kiosk). A play sent before is clear of itself, and then found known by its id.
+      -- stored play of the kiosk), from that earliest start. A play sent before is clear of itself, and then found
+      -- known by its id.
       select p.* from p where (
         select 1 from kiosk_plays q
         where q.kiosk_id = ${kiosk}::uuid
+          and q.started_at >= (select started_at from reach)
           and q.started_at > p.started_at - (${MAX_PLAY_SPAN_MS} * interval '1 millisecond')
           and q.started_at < greatest(p.ended_at, p.started_at + ${slot})
           and greatest(q.ended_at, q.started_at + ${slot}) > p.started_at

@@ -1,4 +1,4 @@
-import { isScheduledAt, type AdTiming } from "~/lib/ad-schedule";
+import { isScheduledLocally, localTime, type AdTiming, type LocalTime } from "~/lib/ad-schedule";
 import { PLAY_REFUSAL_REASONS, type PlayRefusalReason } from "~/lib/kiosk-schemas";
 
 // Whether a screen could have shown what it says it showed (docs/security.md#proof-of-play). A device token lives
@@ -56,7 +56,11 @@ export interface PlaysContext {
 }
 
 /** Why this play is implausible, before looking at other plays; null when it may be stored. */
-function refusalOf(play: CandidatePlay, context: PlaysContext): RefusalReason | null {
+function refusalOf(
+  play: CandidatePlay,
+  context: PlaysContext,
+  localAt: (instant: number, timeZone: string) => LocalTime,
+): RefusalReason | null {
   if (play.endedAt > context.now + CLOCK_SKEW_MS) return "future";
   if (context.pairedAt === null || play.startedAt < context.pairedAt - CLOCK_SKEW_MS) return "before-pairing";
   const served = context.served.filter(
@@ -68,8 +72,9 @@ function refusalOf(play: CandidatePlay, context: PlaysContext): RefusalReason | 
       (row.withdrawnAt === null || play.startedAt < row.withdrawnAt + WITHDRAWN_GRACE_MS),
   );
   if (served.length === 0) return "not-served";
-  const at = new Date(play.startedAt);
-  const scheduled = served.filter((row) => isScheduledAt(row.timing, at, row.timeZone));
+  const scheduled = served.filter((row) =>
+    isScheduledLocally(row.timing, localAt(play.startedAt, row.timeZone)),
+  );
   if (scheduled.length === 0) return "off-schedule";
   const duration = play.endedAt - play.startedAt;
   if (!scheduled.some((row) => duration <= Math.min(row.maxMs, MAX_PLAY_SPAN_MS))) return "too-long";
@@ -91,8 +96,19 @@ export function judgePlays(
 ): { accepted: CandidatePlay[]; refused: RefusalCounts } {
   const refused = noRefusals();
   const plausible: CandidatePlay[] = [];
+  // A batch's plays are mostly a few minutes of one screen: the time in its zone is worked out once a minute (the
+  // zone's reading costs most of the checks). Every zone's offset has been whole minutes since 1972, long before
+  // any pairing, so a play and the start of its minute share their date, weekday and minute there.
+  const locals = new Map<string, LocalTime>();
+  const localAt = (instant: number, timeZone: string) => {
+    const minute = Math.floor(instant / 60_000) * 60_000;
+    const key = `${minute} ${timeZone}`;
+    let local = locals.get(key);
+    if (!local) locals.set(key, (local = localTime(new Date(minute), timeZone)));
+    return local;
+  };
   for (const play of plays) {
-    const reason = refusalOf(play, context);
+    const reason = refusalOf(play, context, localAt);
     if (reason) refused[reason]++;
     else plausible.push(play);
   }

@@ -19,7 +19,7 @@ export function action(args: Route.ActionArgs) {
     const { found: kiosk, body } = await authorizeDevicePost(device, PlayBatchSchema, (token) =>
       findKioskByToken(device.services.db, token),
     );
-    const reply = await recordPlays(device.services.db, kiosk.id, body.plays);
+    const reply = await recordPlays(device.runtime, kiosk.id, body.plays);
     const refused = Object.entries(reply.refused).filter(([, n]) => n > 0);
     // One line per batch with refusals: a screen sending implausible plays is worth an operator's look.
     if (refused.length) {
