@@ -6,10 +6,10 @@
 // request rendered) and cached.
 // With --plays, a third run in every round sends kiosk plays (bench/plays-workload.ts: a paired fleet posting
 // honest batches) and reports plays stored per second. Each kiosk plays one a second, so the fleet must be large
-// enough for the fastest server: 4,000 kiosks by default.
+// enough for the fastest server: 6,000 kiosks by default.
 // Run (each checkout built with `npm run build`):
 //   node --import tsx bench/compare.ts --arm new=. --arm old=../main [--rounds 5] [--seconds 6] [--postgres]
-//     [--plays] [--kiosks 4000]
+//     [--plays] [--kiosks 6000]
 // An arm is `name=checkout`, optionally followed by `,VAR=value` settings for that server's environment.
 import fs from "node:fs";
 import os from "node:os";
@@ -28,7 +28,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "5" },
     postgres: { type: "boolean", default: false },
     plays: { type: "boolean", default: false },
-    kiosks: { type: "string", default: "4000" },
+    kiosks: { type: "string", default: "6000" },
   },
 });
 
