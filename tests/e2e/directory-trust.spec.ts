@@ -25,7 +25,12 @@ async function createListing(request: APIRequestContext, fields: Record<string, 
   const created = await request.post("/admin", { headers: { Origin: ORIGIN }, multipart: fields });
   expect(created.status()).toBe(201);
   const page = await (await request.get(`/admin?q=${encodeURIComponent(fields.name!)}`)).text();
-  return /\/business\/([0-9a-f-]{36})/.exec(page)![1]!;
+  // The link whose text is the name: the page also lists other listings' changes waiting for review.
+  const html = fields
+    .name!.replace(/&/g, "&amp;")
+    .replace(/'/g, "&#x27;")
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`/business/([0-9a-f-]{36})"[^>]*>${html}<`).exec(page)![1]!;
 }
 
 async function adminRequest(browser: Browser) {
