@@ -100,12 +100,13 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
       </div>
       {links ? (
         <nav aria-label="Your account" className="hidden border-t bg-secondary/40 lg:block">
-          <div className="container-page flex h-10 items-center gap-1 text-sm">
+          {/* One row that never wraps a label: at the narrowest desktop widths it scrolls sideways instead. */}
+          <div className="container-page flex h-10 items-center gap-0.5 overflow-x-auto text-sm">
             <AccountNavLinks links={links.own} className={accountBarLink} />
             {links.admin.length > 0 ? (
               <>
-                <span aria-hidden="true" className="mx-2 h-4 w-px bg-border" />
-                <span className="px-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                <span aria-hidden="true" className="mx-2 h-4 w-px shrink-0 bg-border" />
+                <span className="shrink-0 px-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
                   Admin
                 </span>
                 <AccountNavLinks links={links.admin} className={accountBarLink} />
@@ -134,7 +135,7 @@ function SectionLinks({ className }: { className: (current: boolean) => string }
 
 const accountBarLink = (current: boolean) =>
   cn(
-    "flex items-center gap-1.5 rounded-md px-2.5 py-1 font-medium text-foreground/80 hover:bg-accent hover:text-foreground",
+    "flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-md px-2 py-1 font-medium text-foreground/80 hover:bg-accent hover:text-foreground",
     current && "bg-background text-primary shadow-xs",
   );
 
