@@ -40,8 +40,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Bounds that only end a test that hangs: every step waits on an event (a toast, a URL, a row). A long journey
+  // on a busy two-core machine (the server, two browsers and the suite's own work on two cores) can take minutes.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {

@@ -18,6 +18,11 @@ export default defineConfig({
     },
   },
   resolve: { tsconfigPaths: true },
+  build: {
+    // The bundler's timing report (which plugin callbacks took longest) is for tuning the build, not news for
+    // someone building the site; it is off here and in every environment's build.
+    rollupOptions: { checks: { bundlerTimings: false } },
+  },
   plugins: [
     tailwindcss(),
     reactRouter(),

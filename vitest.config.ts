@@ -14,6 +14,8 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
+    // One migrated database that every test file's database starts as a copy of (tests/support/database-template.ts).
+    globalSetup: ["tests/support/database-template.global.ts"],
     // The app's logger reads LOG_LEVEL when it loads; tests assert on behaviour, not on log lines.
     env: { LOG_LEVEL: "silent" },
     // Tests wait on events (a row, a log line, a process's answer), never on the clock; these bounds only end a test

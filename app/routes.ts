@@ -39,7 +39,11 @@ export default [
   route("admin/inbox", "routes/admin/inbox.tsx"),
   route("admin/ads", "routes/admin/ads.tsx"),
   route("admin/kiosks", "routes/admin/kiosks.tsx"),
+  route("admin/kiosks/groups", "routes/admin/kiosk-groups.tsx"),
+  route("admin/kiosks/messages", "routes/admin/kiosk-messages.tsx"),
+  route("admin/kiosks/:kioskId/screenshot", "routes/resources/kiosk-screenshot.ts"),
   route("admin/network", "routes/admin/network.tsx"),
+  route("reports/unsubscribe", "routes/reports/unsubscribe.tsx"),
   route("kiosk", "routes/kiosk/pair.tsx"),
   route("kiosk/play", "routes/kiosk/play.tsx"),
 
@@ -49,7 +53,9 @@ export default [
   route("api/kiosk/pairings", "routes/resources/kiosk/pairings.ts"),
   route("api/kiosk/pairings/:pairingId", "routes/resources/kiosk/pairing.ts"),
   route("api/kiosk/manifest", "routes/resources/kiosk/manifest.ts"),
+  route("api/kiosk/manifest/wait", "routes/resources/kiosk/manifest-wait.ts"),
   route("api/kiosk/heartbeat", "routes/resources/kiosk/heartbeat.ts"),
   route("api/kiosk/plays", "routes/resources/kiosk/plays.ts"),
+  route("api/kiosk/screenshot", "routes/resources/kiosk/screenshot.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

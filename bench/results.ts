@@ -10,10 +10,16 @@
 //    (back to back, of ads served to the kiosk: each checked as docs/security.md#proof-of-play says), from one writer
 //    and from `--writers` at once (kiosks send in parallel; PostgreSQL serves them on separate connections),
 //    alternating, for several rounds; plays per second, median and spread over the rounds.
+// With --network-old CHECKOUT, before 3 and 4: the admin's network page and the home page's figure, read by this
+// checkout's code and by CHECKOUT's (an older commit, e.g. `git archive <commit> | tar -x -C dir` with node_modules
+// linked in) on the same database, each arm in its own process (bench/network-reads.ts), the two alternating
+// round by round (`--network-rounds`, `--network-queries` reads each); --network-only stops after it.
 // Run: node --import tsx bench/results.ts [--postgres] [--plays 1000000] [--kiosks 1000] [--ads 5000]
 //      [--rounds 5] [--batches 50] [--writers 4] [--queries 200] [--keep] [--database-url URL]
+//      [--network-old CHECKOUT] [--network-rounds 5] [--network-queries 10] [--network-only]
 // --keep leaves the PostgreSQL database in place and prints its URL; --database-url URL (same --ads) measures the
 // queries and ingest again on it without seeding, e.g. once the machine is quieter.
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -40,6 +46,10 @@ const { values } = parseArgs({
     queries: { type: "string", default: "200" },
     keep: { type: "boolean", default: false },
     "database-url": { type: "string" },
+    "network-old": { type: "string" },
+    "network-rounds": { type: "string", default: "5" },
+    "network-queries": { type: "string", default: "10" },
+    "network-only": { type: "boolean", default: false },
   },
 });
 const PLAYS = Number(values.plays);
@@ -54,11 +64,10 @@ const REUSE = values["database-url"];
 const postgres =
   values.postgres && !REUSE ? await createPostgresDatabase(process.env.BENCH_DB_PREFIX ?? "ls_bench") : null;
 if (values.postgres && !postgres) throw new Error("--postgres: no PostgreSQL answers at TEST_DATABASE_URL");
-const handle = await openDatabase(
-  REUSE ? { databaseUrl: REUSE } : postgres ? { databaseUrl: postgres.url } : { dataDir },
-);
+const target = REUSE ? { databaseUrl: REUSE } : postgres ? { databaseUrl: postgres.url } : { dataDir };
+let handle = await openDatabase(target);
 await handle.migrate();
-const db: Database = handle.db;
+let db: Database = handle.db;
 /** What recordPlays needs of a server's kiosk runtime. */
 const ingest = { db, dbKind: handle.kind, playContexts: new PlayContexts() };
 
@@ -172,6 +181,80 @@ if (!REUSE) {
   const incremental = performance.now();
   await rollUpResults(db, { timeZone: TZ, rawDays: 3650, now: new Date(Date.now() + 10_000) });
   log("rollup_incremental_ms (600 new plays)", round(performance.now() - incremental));
+}
+if (REUSE && values["network-old"]) {
+  // A database seeded by an earlier run: bring its roll-ups up to date (the first run with daily rows builds them).
+  const t0 = performance.now();
+  const summary = await rollUpResults(db, { timeZone: TZ, rawDays: 3650 });
+  log("rollup_on_reuse", { s: round((performance.now() - t0) / 1000), ...summary });
+  await db.execute(sql`analyze`);
+}
+if (values["network-old"]) {
+  // --- Network page and home figure: the old checkout's code against this one's, alternating -----------------------
+  const arms = [
+    { name: "new", dir: process.cwd() },
+    { name: "old", dir: path.resolve(values["network-old"]) },
+  ];
+  await handle.close(); // an embedded database is opened by one process at a time
+  const samples: Record<string, { page: number[]; home: number[]; pageP95: number[]; homeP95: number[] }> =
+    {};
+  for (const arm of arms) samples[arm.name] = { page: [], home: [], pageP95: [], homeP95: [] };
+  const reader = path.resolve(import.meta.dirname, "network-reads.ts");
+  for (let r = 0; r < Number(values["network-rounds"]); r++) {
+    for (const arm of r % 2 === 0 ? arms : [...arms].reverse()) {
+      const out = execFileSync(process.execPath, ["--import", "tsx", reader], {
+        cwd: arm.dir,
+        env: {
+          ...process.env,
+          BENCH_TARGET: JSON.stringify(target),
+          BENCH_QUERIES: values["network-queries"],
+          BENCH_TZ: TZ,
+          BENCH_RAW_DAYS: "3650",
+          LOG_LEVEL: "silent",
+        },
+        encoding: "utf8",
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      const result = JSON.parse(out.trim().split("\n").at(-1)!) as {
+        page: number[];
+        home: number[];
+        kiosks: number;
+        playsThisMonth: number;
+      };
+      const mine = samples[arm.name]!;
+      mine.page.push(...result.page);
+      mine.home.push(...result.home);
+      mine.pageP95.push(stats(result.page).p95);
+      mine.homeP95.push(stats(result.home).p95);
+      log(`network_round ${r + 1} ${arm.name}`, {
+        page_p50: round(stats(result.page).p50),
+        page_p95: round(stats(result.page).p95),
+        home_p50: round(stats(result.home).p50),
+        home_p95: round(stats(result.home).p95),
+        kiosks: result.kiosks,
+        plays_this_month: result.playsThisMonth,
+        loadavg: os.loadavg().map(round),
+      });
+    }
+  }
+  for (const arm of arms) {
+    const mine = samples[arm.name]!;
+    const summary = (values: number[]) =>
+      Object.fromEntries(Object.entries(stats(values)).map(([k, v]) => [k, round(v)]));
+    log(`network_page_ms (${arm.name}, all rounds)`, summary(mine.page));
+    log(`network_page_p95_by_round (${arm.name})`, mine.pageP95.map(round));
+    log(`home_figure_ms (${arm.name}, all rounds)`, summary(mine.home));
+    log(`home_figure_p95_by_round (${arm.name})`, mine.homeP95.map(round));
+  }
+  if (values["network-only"]) {
+    if (values.keep && postgres) log("kept (rerun with --database-url)", postgres.url);
+    else if (!REUSE) await postgres?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }
+  handle = await openDatabase(target);
+  db = handle.db;
+  ingest.db = db;
 }
 // --- 3. Results page queries -------------------------------------------------------------------------------------
 for (const days of [30, 90] as const) {

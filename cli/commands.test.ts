@@ -23,6 +23,13 @@ function terminal(typed: string[]): { io: PromptIo; printed(): string } {
   };
 }
 
+/** A file holding `password` on its first line, as a script would pass with --password-file. */
+function passwordFile(password: string) {
+  const file = path.join(dataDir, `password-${Math.random().toString(36).slice(2)}`);
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return file;
+}
+
 let printedElsewhere: string[] = [];
 const record = (...args: unknown[]) => {
   printedElsewhere.push(args.map(String).join(" "));
@@ -61,15 +68,36 @@ describe("operator CLI", () => {
     expect(
       await startCli(
         "user:create",
-        { email: "Chief@Example.com", password: "harbor-lights-88", admin: true },
+        { email: "Chief@Example.com", passwordFile: passwordFile("harbor-lights-88"), admin: true },
         "usage",
       ),
     ).toBe(0);
     expect(
-      await startCli("user:create", { email: "chief@example.com", password: "harbor-lights-88" }, "usage"),
+      await startCli(
+        "user:create",
+        { email: "chief@example.com", passwordFile: passwordFile("harbor-lights-88") },
+        "usage",
+      ),
     ).toBe(1);
-    expect(await startCli("user:create", { email: "weak@example.com", password: "123456" }, "usage")).toBe(2);
-    // No --password and nothing typed (stdin closed): refused, nothing created.
+    expect(
+      await startCli(
+        "user:create",
+        { email: "weak@example.com", passwordFile: passwordFile("123456") },
+        "usage",
+      ),
+    ).toBe(2);
+    // An empty or missing file: refused.
+    expect(
+      await startCli("user:create", { email: "x@example.com", passwordFile: passwordFile("") }, "usage"),
+    ).toBe(2);
+    expect(
+      await startCli(
+        "user:create",
+        { email: "x@example.com", passwordFile: path.join(dataDir, "none") },
+        "usage",
+      ),
+    ).toBe(2);
+    // No password file and nothing typed (stdin closed): refused, nothing created.
     expect(await startCli("user:create", { email: "x@example.com" }, "usage", terminal([]).io)).toBe(2);
     expect(await startCli("seed", {}, "usage")).toBe(0);
     expect(await startCli("seed", {}, "usage")).toBe(0);
@@ -85,7 +113,7 @@ describe("operator CLI", () => {
     });
   }, 300_000); // seeding renders ~100 demo images: slow on a busy two-core machine
 
-  it("asks for the password twice when --password is not given, and never prints it", async () => {
+  it("asks for the password twice when no password file is given, and never prints it", async () => {
     const secret = "quiet-meadow-4721";
     const session = terminal([`${secret}\n`, `${secret}\n`]);
     expect(await startCli("user:create", { email: "prompted@example.com" }, "usage", session.io)).toBe(0);
@@ -125,11 +153,30 @@ describe("operator CLI", () => {
     });
   });
 
-  it("says when ADMIN_EMAILS made the new account an admin, and never prints a --password", async () => {
+  it("refuses a password on the command line, which npm would print, without printing it or creating anything", async () => {
+    const secret = "copper-kettle-5150";
+    const session = terminal([]);
+    expect(
+      await startCli("user:create", { email: "argv@example.com", password: secret }, "usage", session.io),
+    ).toBe(2);
+    expect(session.printed()).toContain("--password is not accepted: npm prints the command line");
+    expect(session.printed()).toContain("--password-file");
+    expect(session.printed()).not.toContain(secret);
+    await withDatabase(async (db) => {
+      expect(await db.$count(users, eq(users.email, "argv@example.com"))).toBe(0);
+    });
+  });
+
+  it("says when ADMIN_EMAILS made the new account an admin, and never prints a password from a file", async () => {
     const secret = "harbor-lights-88-listed";
     const session = terminal([]);
     expect(
-      await startCli("user:create", { email: "listed@example.com", password: secret }, "usage", session.io),
+      await startCli(
+        "user:create",
+        { email: "listed@example.com", passwordFile: passwordFile(secret) },
+        "usage",
+        session.io,
+      ),
     ).toBe(0);
     expect(session.printed()).toContain("Created admin listed@example.com (listed in ADMIN_EMAILS).");
     expect(session.printed()).not.toContain(secret);

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import readline from "node:readline";
 import { Writable } from "node:stream";
 
@@ -48,8 +49,31 @@ export async function promptNewPassword({ input, output }: PromptIo): Promise<Pa
 
 /** What the CLI prints for a password it could not get. */
 export const PASSWORD_PROBLEMS: Record<Exclude<PasswordAnswer, { ok: true }>["reason"], string> = {
-  "no-input": "user:create needs a password: pass --password, or type it when asked.",
+  "no-input":
+    "user:create needs a password: type it when asked, pipe it in (the same line twice), or name a file with --password-file.",
   empty: "The password is empty.",
   mismatch: "The two passwords do not match; nothing was created.",
   cancelled: "Cancelled; nothing was created.",
 };
+
+/** Why `--password` is refused (`npm run` prints the command line it runs). */
+export const PASSWORD_ON_COMMAND_LINE =
+  "--password is not accepted: npm prints the command line, so the password would be on screen and in your shell's history. Nothing was created. Leave it out and type the password when asked, pipe it in, or use --password-file FILE (a file or a descriptor such as /dev/fd/3 whose first line is the password).";
+
+/** The first line of `file` (a path or `/dev/fd/N`), as the password; an empty or unreadable one is refused. */
+export async function readPasswordFile(
+  file: string,
+): Promise<{ ok: true; password: string } | { ok: false; message: string }> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    return {
+      ok: false,
+      message: `Cannot read the password file: ${(error as NodeJS.ErrnoException).code ?? "error"}.`,
+    };
+  }
+  const password = text.split(/\r?\n/, 1)[0] ?? "";
+  if (password === "") return { ok: false, message: PASSWORD_PROBLEMS.empty };
+  return { ok: true, password };
+}

@@ -11,7 +11,12 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * be larger. Still read whole by its route, so still bounded (docs/architecture.md#device-callers).
  */
 export const PLAYS_BODY_BYTES = 256 * 1024;
-const LARGER_BODIES = new Map([["/api/kiosk/plays", PLAYS_BODY_BYTES]]);
+/** A screen's picture: SCREENSHOT_MAX_BYTES (64 KB) of JPEG in base64, in a JSON body (app/lib/kiosk-screenshot.ts). */
+export const SCREENSHOT_BODY_BYTES = 96 * 1024;
+const LARGER_BODIES = new Map([
+  ["/api/kiosk/plays", PLAYS_BODY_BYTES],
+  ["/api/kiosk/screenshot", SCREENSHOT_BODY_BYTES],
+]);
 
 /** After refusing a body, how much more of it is read (and thrown away) before the connection is cut. */
 const LINGER_BYTES = 16 * 1024 * 1024;

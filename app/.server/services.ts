@@ -1,10 +1,14 @@
 import { sql } from "drizzle-orm";
+import { isLoopbackUrl, loopbackAppUrlWarning } from "./infra/config/app-url";
 import { createContext, type RouterContextProvider } from "react-router";
 import { describeAdminPromotion, promoteConfiguredAdmins } from "./accounts/configured-admins";
 import { createAuth, type Auth } from "./auth/auth";
 import { openConfiguredDatabase, type Database, type DatabaseHandle } from "./infra/db/client";
 import { startEmbeddedMaintenance, type Maintenance } from "./infra/db/maintenance";
-import { adminEmails, getEnv, type Env } from "./infra/config/env";
+import { adminEmails, getEnv, kioskAlertEmails, type Env } from "./infra/config/env";
+import { createBackup } from "./backup/backup";
+import { startControlChannel, type ControlChannel } from "./backup/control-socket";
+import { startScheduledBackups, type BackupSchedule } from "./backup/schedule";
 import { logger } from "./infra/logging/logger";
 import { createJobRunner, type JobRunner } from "./infra/jobs";
 import { createMailDelivery, MAIL_JOB } from "./infra/mail/delivery";
@@ -12,7 +16,9 @@ import { createMailTransport } from "./infra/mail/transport";
 import { createMediaProcessing, mediaTools } from "./media-processing";
 import { resolveAuthSecret } from "./infra/config/secret";
 import { createRateLimitPruning, scheduleRateLimitPruning } from "./infra/rate-limit";
+import { createKioskAlerts, scheduleKioskAlerts } from "./kiosks/alerts-job";
 import { createResultsRollup, scheduleResultsRollup } from "./results/rollup";
+import { createWeeklyReports, scheduleWeeklyReports } from "./reports/weekly-reports";
 import { seedDemoContent } from "./seed/seed-demo";
 import { createStorage, type Storage } from "./infra/storage";
 
@@ -48,6 +54,7 @@ export function createServices(database: DatabaseHandle, env: Env): Services {
     logger,
     logLinks: env.NODE_ENV !== "production",
   });
+  const secret = resolveAuthSecret(env);
   // Every kind of background work this server runs: each defined next to its domain code (defineJob), given here
   // what it needs from the server.
   const jobs = createJobRunner({
@@ -66,12 +73,29 @@ export function createServices(database: DatabaseHandle, env: Env): Services {
         },
       }),
       createRateLimitPruning({ db: database.db, logger }),
+      createKioskAlerts({
+        db: database.db,
+        logger,
+        settings: {
+          thresholdMinutes: env.KIOSK_ALERT_MINUTES,
+          recipients: kioskAlertEmails(env),
+          appUrl: env.APP_URL,
+          timeZone: env.SITE_TIMEZONE,
+        },
+        onEmailQueued: () => jobs.wake(MAIL_JOB),
+      }),
+      createWeeklyReports({
+        db: database.db,
+        logger,
+        settings: { timeZone: env.SITE_TIMEZONE, appUrl: env.APP_URL, secret },
+        onEmailQueued: () => jobs.wake(MAIL_JOB),
+      }),
     ],
   });
   const auth = createAuth({
     db: database.db,
     env,
-    secret: resolveAuthSecret(env),
+    secret,
     onEmailQueued: () => jobs.wake(MAIL_JOB),
   });
   return { env, database, db: database.db, storage, auth, jobs };
@@ -79,6 +103,7 @@ export function createServices(database: DatabaseHandle, env: Env): Services {
 
 let running: Services | undefined;
 let maintenance: Maintenance | undefined;
+let backups: { schedule: BackupSchedule; channel: ControlChannel } | undefined;
 
 /**
  * Opens the configured database, migrates, seeds (when allowed) and starts the job runner. Idempotent.
@@ -91,14 +116,40 @@ export async function startServices(env: Env = getEnv()): Promise<Services> {
     const services = createServices(database, env);
     await prepareDatabase(services);
     maintenance = startEmbeddedMaintenance(database, logger);
+    backups = await startBackups(services);
     services.jobs.start();
     running = services;
     logger.info({ database: database.kind, storage: services.storage.kind }, "services started");
+    if (isLoopbackUrl(env.APP_URL)) logger.warn({ appUrl: env.APP_URL }, loopbackAppUrlWarning(env.APP_URL));
     return services;
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+/**
+ * The embedded database belongs to this process, so this process backs it up: on a schedule, and when
+ * `npm run cli -- backup` asks through DATA_DIR's control socket (docs/decisions/081-the-server-snapshots-its-own-database.md).
+ */
+async function startBackups(services: Services) {
+  const { database, storage, env } = services;
+  const source = { database, storage, dataDir: env.DATA_DIR };
+  const schedule = await startScheduledBackups({
+    source,
+    env,
+    logger,
+    onAlertQueued: () => services.jobs.wake(MAIL_JOB),
+  });
+  const channel =
+    database.kind === "pglite"
+      ? await startControlChannel(
+          env.DATA_DIR,
+          (request) => createBackup(source, { out: request.out, files: request.files }),
+          logger,
+        )
+      : { close: async () => {} };
+  return { schedule, channel };
 }
 
 /** Once per start, before any request: migrations, configured admins, demo content, planner statistics. */
@@ -118,8 +169,12 @@ async function prepareDatabase(services: Services) {
   }
   // The results roll-up queues its own next run; this starts the chain (once per period across instances).
   await scheduleResultsRollup(database.db, env.RESULTS_ROLLUP_SECONDS);
+  // The weekly reports queue next week's send themselves; this starts the chain (one job per week across instances).
+  await scheduleWeeklyReports(database.db, env.SITE_TIMEZONE);
   // Rate-limit counters long past their windows are deleted hourly, by a job that queues its own next run too.
   await scheduleRateLimitPruning(database.db);
+  // Screens quiet during opening hours are checked every minute, by a job that queues its own next run as well.
+  await scheduleKioskAlerts(database.db, env.KIOSK_ALERT_MINUTES);
   if (database.kind === "pglite") {
     // PGlite runs no autovacuum, so nothing else would ever give its planner statistics (docs/performance.md).
     await database.db.execute(sql`analyze`);
@@ -131,6 +186,9 @@ export async function stopServices() {
   const current = running;
   running = undefined;
   if (!current) return;
+  await backups?.channel.close();
+  await backups?.schedule.stop();
+  backups = undefined;
   await current.jobs.stop();
   await maintenance?.stop();
   maintenance = undefined;

@@ -17,6 +17,21 @@ export const enum BusyFormAttr {
   CounterMax = "data-max",
 }
 
+/**
+ * field-checks: a form whose fields the browser checks before it is sent (`checkedField`,
+ * app/components/ui/checked-field.ts). Each control carries its rules as the standard attributes (`required`,
+ * `minlength`, `type="email"`, `pattern`) and the longest value it takes in `MaxLength` (not `maxlength`, which
+ * would cut a pasted text short without a word), and the message for each broken rule.
+ */
+export const enum FieldCheckAttr {
+  Form = "data-check-fields",
+  MaxLength = "data-max-length",
+  Missing = "data-msg-missing",
+  TooShort = "data-msg-too-short",
+  TooLong = "data-msg-too-long",
+  Format = "data-msg-format",
+}
+
 /** Set by busy-form on the <dialog> around a form on its way; dialogs keeps such a dialog open. */
 export const enum DialogAttr {
   Busy = "data-busy",
@@ -53,9 +68,33 @@ export const enum PasswordStrengthAttr {
   Meter = "data-strength-meter",
 }
 
+/**
+ * network-map: the map page's picture of the partners' places (`NetworkMapPreview`), which becomes the interactive
+ * map when its button is pressed.
+ */
+export const enum NetworkMapAttr {
+  /** The box holding the picture; the interactive map takes its place. */
+  Box = "data-network-map",
+  /** The picture and its button, hidden once the interactive map is shown. */
+  Picture = "data-network-map-picture",
+  /** The button that opens the interactive map (hidden until the island is there to answer it). */
+  Open = "data-network-map-open",
+  /** The interactive map's markup ("Zoom to partners" and the map's region), hidden until it is opened. */
+  Live = "data-network-map-live",
+  /** In `Live`: the element Leaflet draws in, and the button that fits the view to the partners. */
+  Canvas = "data-network-map-canvas",
+  FitAll = "data-network-map-fit",
+  /** A <script type="application/json"> with the pins, the tile URL and the attribution. */
+  Data = "data-network-map-data",
+  /** The URLs of Leaflet's stylesheets, space-separated, on the box. */
+  Styles = "data-network-map-styles",
+}
+
 type Attr =
   | BusyFormAttr
+  | NetworkMapAttr
   | DialogAttr
+  | FieldCheckAttr
   | SubmitOnChangeAttr
   | BackLinkAttr
   | NearMeAttr

@@ -35,6 +35,9 @@ export const AD_MESSAGES = {
   websiteMissing: "This listing has no website; the QR code can lead to its page instead.",
   reasonRequired: "Please give a reason.",
   mediaFailed: "This file can't be shown on a screen.",
+  altMediaSame: "Choose a different file for the other shape, or none.",
+  altMediaSameShape:
+    "This file has the same shape as the main one. Choose a tall one for a wide main file, or a wide one for a tall main file.",
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -70,6 +73,11 @@ export const AdSchema = z
     title: requiredText(AD_MESSAGES.titleRequired, 80, "Title"),
     businessId: z.uuid(AD_MESSAGES.listingRequired),
     mediaId: z.uuid(AD_MESSAGES.mediaRequired),
+    /** The version in the other shape (docs/product.md#ads, "Two shapes"); empty: none. */
+    altMediaId: z
+      .union([z.literal(""), z.uuid(AD_MESSAGES.mediaRequired)])
+      .optional()
+      .transform((value) => value || null),
     /** Only read for an image; the server ignores it for a video. */
     imageSeconds: z
       .string()
@@ -104,6 +112,7 @@ export const AdSchema = z
     path: ["endsOn"],
     message: AD_MESSAGES.endBeforeStart,
   })
+  .refine((ad) => ad.altMediaId !== ad.mediaId, { path: ["altMediaId"], message: AD_MESSAGES.altMediaSame })
   .transform(({ scheduled, schedule, ...ad }) => ({ ...ad, schedule: scheduled ? (schedule ?? []) : [] }));
 
 export type AdInput = z.output<typeof AdSchema>;

@@ -6,7 +6,15 @@ import islandUrls from "virtual:islands";
  * response's nonce.
  */
 export type IslandName =
-  "back-link" | "busy-form" | "dialogs" | "near-me" | "password-strength" | "phone-menu" | "submit-on-change";
+  | "back-link"
+  | "busy-form"
+  | "dialogs"
+  | "field-checks"
+  | "near-me"
+  | "network-map"
+  | "password-strength"
+  | "phone-menu"
+  | "submit-on-change";
 
 export function islandUrl(name: IslandName): string {
   const url = islandUrls[name];

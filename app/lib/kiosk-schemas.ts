@@ -1,4 +1,5 @@
 import { cleanMultiline, isOneLine, oneLine, requiredText } from "./form-fields";
+import type { ScreenshotState } from "~/lib/kiosk-screenshot";
 import { z } from "~/lib/zod";
 
 // The kiosk device API's bodies and the /admin/kiosks forms (docs/product.md#kiosks).
@@ -157,6 +158,11 @@ export const KioskActionSchema = z.discriminatedUnion("intent", [
     adId: oneLine("Ad").min(1).max(100),
     picked: z.enum(["true", "false"]).transform((value) => value === "true"),
   }),
+  z.object({
+    intent: z.literal("always-on"),
+    id: oneLine("Id").min(1).max(100),
+    alwaysOn: z.enum(["true", "false"]).transform((value) => value === "true"),
+  }),
 ]);
 
 export const KIOSK_TOASTS = {
@@ -167,6 +173,15 @@ export const KIOSK_TOASTS = {
   retired: { title: "Kiosk retired" },
   picked: { title: "Ad picked for this kiosk" },
   unpicked: { title: "Ad no longer picked for this kiosk" },
+  alwaysOn: { title: "Always on", description: "The screen stays on outside its host's opening hours." },
+  sleeps: {
+    title: "Sleeps outside opening hours",
+    description: "The screen goes dark while its host is closed.",
+  },
+  screenshot: {
+    title: "Picture requested",
+    description: "The screen sends it with its next heartbeat, within a minute.",
+  },
   saveFailed: { title: "Failed to save kiosk", description: "Please try again.", variant: "destructive" },
   failed: { title: "Error updating the kiosk", description: "Please try again.", variant: "destructive" },
   unknownCode: {
@@ -184,11 +199,19 @@ export const KIOSK_TOASTS = {
 
 /** The live state line of a kiosk on /admin/kiosks. */
 export function describeKioskState(
-  kiosk: { paired: boolean; online: boolean; lastSeenAt: string | null; retiredAt: string | null },
+  kiosk: {
+    paired: boolean;
+    online: boolean;
+    lastSeenAt: string | null;
+    retiredAt: string | null;
+    asleepUntil?: string | null;
+  },
   formatTime: (iso: string) => string,
 ): string {
   if (kiosk.retiredAt) return "Retired";
   if (!kiosk.paired) return "Not paired";
+  // Dark by its host's hours is not offline (docs/product.md#sleep-outside-opening-hours).
+  if (kiosk.asleepUntil) return `Asleep until ${kiosk.asleepUntil}`;
   if (kiosk.online) return "Online";
   return kiosk.lastSeenAt ? `Offline since ${formatTime(kiosk.lastSeenAt)}` : "Never connected";
 }
@@ -227,4 +250,12 @@ export interface AdminKiosk {
   plays: number;
   /** Plays refused as implausible in the last REFUSED_PLAYS_DAYS days, by reason (most first); empty when none. */
   refusedPlays: { reason: PlayRefusalReason; plays: number }[];
+  /** Never dark, whatever its host's hours (an admin's choice). */
+  alwaysOn: boolean;
+  /** Whether its host gave opening hours it can sleep by. */
+  hostHasHours: boolean;
+  /** Dark by its host's hours now: when it wakes ("9 AM", "tomorrow 9 AM", "Monday 9 AM"); else null. */
+  asleepUntil: string | null;
+  /** The screen's last picture of what it showed, and a request it has not answered yet; null: never asked or sent. */
+  screenshot: ScreenshotState | null;
 }

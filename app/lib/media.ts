@@ -1,4 +1,5 @@
 import { oneLine, optionalText } from "./form-fields";
+import type { MediaShape } from "./media-shape";
 import { z } from "./zod";
 import type { FlashToast } from "./flash-toast";
 import { IMAGE_DIMENSIONS_MESSAGE } from "./upload-types";
@@ -89,6 +90,8 @@ export interface MediaItem {
   processingError: string | null;
   /** A processed video's length in seconds. */
   durationSec: number | null;
+  /** Tall, wide or square on a screen, once processed (~/lib/media-shape). */
+  shape: MediaShape | null;
   /** What a screen shows once ready: the H.264 MP4 (videos) or the normalized image, and a video's poster frame. */
   screenUrl: string | null;
   posterUrl: string | null;

@@ -12,20 +12,36 @@ export const EMAIL_MAX_LENGTH = 255;
 /** The share form's hidden field that says where to go back to after a successful submission. */
 export const RETURN_TO_FIELD = "returnTo";
 
+/**
+ * docs/product.md#share-story-form: each field's messages, by the rule it breaks. The schema below says them on the
+ * server; the share form writes them on its fields for the browser's checks (app/islands/field-checks.island.ts).
+ */
+export const SHARE_STORY_MESSAGES = {
+  firstName: { missing: "First name is required", tooLong: "First name must be less than 50 characters" },
+  lastName: { missing: "Last name is required", tooLong: "Last name must be less than 50 characters" },
+  email: { missing: "Please enter a valid email address", tooLong: "Email must be less than 255 characters" },
+  story: {
+    missing: "Story must be at least 10 characters",
+    tooShort: "Story must be at least 10 characters",
+    tooLong: "Story must be less than 2000 characters",
+  },
+} as const;
+const messages = SHARE_STORY_MESSAGES;
+
 /** docs/product.md#share-story-form: values trimmed, its message for each rule. Client and server use this one. */
 export const ShareStorySchema = z.object({
-  firstName: oneLine("First name", "First name is required")
-    .min(1, "First name is required")
-    .max(NAME_MAX_LENGTH, "First name must be less than 50 characters"),
-  lastName: oneLine("Last name", "Last name is required")
-    .min(1, "Last name is required")
-    .max(NAME_MAX_LENGTH, "Last name must be less than 50 characters"),
-  email: oneLine("Email", "Please enter a valid email address")
-    .max(EMAIL_MAX_LENGTH, "Email must be less than 255 characters")
-    .pipe(z.email("Please enter a valid email address")),
-  story: multiline("Story must be at least 10 characters")
-    .min(STORY_MIN_LENGTH, "Story must be at least 10 characters")
-    .max(STORY_MAX_LENGTH, "Story must be less than 2000 characters"),
+  firstName: oneLine("First name", messages.firstName.missing)
+    .min(1, messages.firstName.missing)
+    .max(NAME_MAX_LENGTH, messages.firstName.tooLong),
+  lastName: oneLine("Last name", messages.lastName.missing)
+    .min(1, messages.lastName.missing)
+    .max(NAME_MAX_LENGTH, messages.lastName.tooLong),
+  email: oneLine("Email", messages.email.missing)
+    .max(EMAIL_MAX_LENGTH, messages.email.tooLong)
+    .pipe(z.email(messages.email.missing)),
+  story: multiline(messages.story.missing)
+    .min(STORY_MIN_LENGTH, messages.story.tooShort)
+    .max(STORY_MAX_LENGTH, messages.story.tooLong),
   [HONEYPOT_FIELD]: honeypotField,
   // A hidden field: a value that could never be a path on this site is ignored rather than shown as an error.
   [RETURN_TO_FIELD]: oneLine("Return path").optional().catch(undefined),

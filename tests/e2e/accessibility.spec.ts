@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { openFirstPopup } from "./support/network-map";
+import { openFirstPopup, openInteractiveMap } from "./support/network-map";
 
 /** Every public route (docs/product.md's route table); story and business pages are taken from the sitemap. */
 const STATIC_ROUTES = [
@@ -37,14 +37,19 @@ async function scan(page: Page, path: string) {
   // networkidle: scanned once hydrated, with every lazy chunk (the map's Leaflet) in place.
   await page.goto(path, { waitUntil: "networkidle" });
   await expect(page.getByRole("main")).toBeVisible();
-  // The map page is scanned with Leaflet's markers and controls in place, not its loading placeholder.
-  if (path === "/map")
-    await expect(page.getByRole("button", { name: /partners here/ }).first()).toBeVisible();
   await expectNoSeriousViolations(page, path);
+  // The map page is scanned again with the interactive map open: Leaflet's markers and controls in place.
+  if (path === "/map") {
+    await openInteractiveMap(page);
+    await expect(page.getByRole("button", { name: /partners here/ }).first()).toBeVisible();
+    await expectNoSeriousViolations(page, `${path} (interactive map open)`);
+  }
 }
 
 for (const path of STATIC_ROUTES) {
   test(`axe: ${path} has no serious or critical violations`, async ({ page }) => {
+    // The map page is scanned twice (its first view, then with the interactive map open).
+    if (path === "/map") test.slow();
     await scan(page, path);
   });
 }
@@ -62,6 +67,8 @@ test("axe: a story page and a business page have no serious or critical violatio
 });
 
 test("axe: the phone layout with the menu open, and an open map popup", async ({ page }) => {
+  // Two scans, and the interactive map loaded and zoomed by keyboard between them.
+  test.slow();
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/");
   await page.getByRole("banner").locator("summary", { hasText: "Menu" }).click();
@@ -70,6 +77,7 @@ test("axe: the phone layout with the menu open, and an open map popup", async ({
 
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/map");
+  await openInteractiveMap(page);
   await openFirstPopup(page);
   await expectNoSeriousViolations(page, "/map (phone, popup open)");
 });

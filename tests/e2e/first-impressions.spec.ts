@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { mapContents, mapRegion, openFirstPopup } from "./support/network-map";
+import { mapContents, mapRegion, openFirstPopup, openInteractiveMap } from "./support/network-map";
 import {
   createConfirmedAccount,
   fixtureIp,
@@ -284,6 +284,7 @@ for (const width of WIDTHS) {
     }) => {
       await page.emulateMedia({ reducedMotion: "reduce" });
       await page.goto("/map");
+      await openInteractiveMap(page);
       // Fitted to the partners: more than the one cluster a whole-country view shows.
       await expect
         .poll(async () => (await mapContents(page)).pins.length + (await mapClusters(page)))

@@ -206,6 +206,16 @@ test("map: one marker or cluster per partner, popups linking to the business, an
   const total = counts.reduce((sum, text) => sum + Number(/(\d+) partners?/.exec(text)![1]), 0);
   expect(total).toBeGreaterThanOrEqual(46);
 
+  // The first view: a picture drawn on the server, no Leaflet until the map is asked for; then the interactive map.
+  await expect(page.getByRole("img", { name: /^Where the \d+ partners on the map are/ })).toBeVisible();
+  expect(
+    await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name)),
+  ).not.toContainEqual(expect.stringMatching(/leaflet/i));
+  // By keyboard: Enter on the button, and the focus lands on the map's first control.
+  await page.getByRole("button", { name: "Open the interactive map" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Zoom to partners" })).toBeFocused();
+
   // Centred on the US at zoom 4, the Valley's partners sit in clusters whose counts add up to every partner.
   await expect.poll(async () => (await mapContents(page)).total).toBe(total);
   await page.getByRole("button", { name: "Zoom to partners" }).click();

@@ -265,3 +265,39 @@ test("the admin's network page shows the screen online, its plays, and an estima
     ownerPage.getByRole("complementary", { name: /Estimated impressions \(an estimate, not a count\)/ }),
   ).toContainText("about 15");
 });
+
+test("on a phone the Results page and the kiosk cards fit, with a full-width chooser and readable charts", async () => {
+  await ownerPage.setViewportSize({ width: 360, height: 780 });
+  await ownerPage.goto("/dashboard/results?days=30");
+  const fitsTheScreen = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  expect(await fitsTheScreen(ownerPage)).toBe(true);
+  // The chooser takes a row of its own, its label on one line.
+  const chooser = ownerPage.getByLabel("Show results for");
+  expect((await chooser.boundingBox())!.width).toBeGreaterThan(250);
+  const label = ownerPage.locator("label").filter({ hasText: "Show results for" });
+  const lineHeight = await label.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+  const labelText = await label.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element.firstChild!);
+    return range.getBoundingClientRect().height;
+  });
+  expect(labelText).toBeLessThan(lineHeight * 1.5);
+  // The chart's axis labels are drawn at 10 px or more on the screen.
+  const chart = ownerPage.getByRole("img", { name: /^Plays, .* Plays: 6\.$/ });
+  await expect(chart).toBeVisible();
+  const smallest = await chart.evaluate((svg) =>
+    Math.min(...[...svg.querySelectorAll("text")].map((text) => text.getBoundingClientRect().height)),
+  );
+  expect(smallest).toBeGreaterThanOrEqual(10);
+
+  // The longest state a kiosk card shows ("Offline since" a date and time) wraps inside the card.
+  await adminPage.setViewportSize({ width: 360, height: 780 });
+  await adminPage.goto("/admin/kiosks");
+  const badge = adminPage.getByRole("article", { name: KIOSK }).locator("[data-slot=badge]");
+  await badge.evaluate((element) => {
+    element.lastChild!.textContent = " Offline since September 30, 2026 at 12:30 PM";
+  });
+  expect(await fitsTheScreen(adminPage)).toBe(true);
+  await adminPage.setViewportSize({ width: 1280, height: 900 });
+});

@@ -61,8 +61,10 @@ describe("two app instances on one PostgreSQL and one S3 store", () => {
 
     const created = spawnSync(
       process.execPath,
-      ["--import", "tsx", "cli/index.ts", "user:create", "--email", EMAIL, "--password", PASSWORD],
+      ["--import", "tsx", "cli/index.ts", "user:create", "--email", EMAIL],
       {
+        // The password piped in, twice (the CLI refuses one on the command line).
+        input: `${PASSWORD}\n${PASSWORD}\n`,
         env: { ...process.env, ...shared, LOG_LEVEL: "silent" },
         encoding: "utf8",
       },

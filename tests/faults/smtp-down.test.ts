@@ -37,18 +37,10 @@ describe("SMTP down while visitors submit", () => {
     };
     const created = spawnSync(
       process.execPath,
-      [
-        "--import",
-        "tsx",
-        "cli/index.ts",
-        "user:create",
-        "--email",
-        "boss@example.com",
-        "--password",
-        "lantern-orchard-9",
-        "--admin",
-      ],
+      ["--import", "tsx", "cli/index.ts", "user:create", "--email", "boss@example.com", "--admin"],
       {
+        // The password piped in, twice (the CLI refuses one on the command line).
+        input: "lantern-orchard-9\nlantern-orchard-9\n",
         env: { ...process.env, ...env, LOG_LEVEL: "silent" },
         encoding: "utf8",
       },

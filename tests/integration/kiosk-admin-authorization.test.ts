@@ -120,6 +120,7 @@ describe("admin-only kiosks", () => {
     { name: "unpair", body: encoded({ intent: "unpair", id: paired.id }) },
     { name: "retire", body: encoded({ intent: "retire", id: paired.id }) },
     { name: "pick", body: encoded({ intent: "pick", id: spare.id, adId, picked: "true" }) },
+    { name: "always-on", body: encoded({ intent: "always-on", id: spare.id, alwaysOn: "true" }) },
   ];
 
   it("the page: visitors go to /signin, owners to /dashboard", async () => {
@@ -163,7 +164,17 @@ describe("admin-only kiosks", () => {
   it("the admin's own requests do what they say", async () => {
     const results: Record<string, number> = {};
     for (const recorded of requests()) results[recorded.name] = (await send("admin", recorded)).status;
-    expect(results).toEqual({ add: 201, edit: 200, pair: 200, unpair: 200, retire: 200, pick: 200 });
+    expect(results).toEqual({
+      add: 201,
+      edit: 200,
+      pair: 200,
+      unpair: 200,
+      retire: 200,
+      pick: 200,
+      "always-on": 200,
+    });
+    const [lit] = await services.db.select().from(kiosks).where(eq(kiosks.id, spare.id));
+    expect(lit!.alwaysOn).toBe(true);
     const [edited] = await services.db.select().from(kiosks).where(eq(kiosks.id, paired.id));
     expect(edited).toMatchObject({
       label: "Hijacked",

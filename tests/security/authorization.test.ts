@@ -222,4 +222,31 @@ describe("authorization matrix", () => {
     }
     expect(await html("/admin/inbox", who.admin)).toContain("Mark as handled");
   });
+
+  it("screen groups and messages: only admins may read the pages, change groups or publish", async () => {
+    const group = new URLSearchParams({ intent: "create", name: "Matrix group" });
+    const message = new URLSearchParams({
+      intent: "publish",
+      headline: "Matrix takeover",
+      color: "#123456",
+      audience: "all",
+    });
+    for (const actor of ["visitor", "ownerA"] as const) {
+      expectRefused(await post("/admin/kiosks/groups.data", group, who[actor]), actor);
+      expectRefused(await post("/admin/kiosks/messages.data", message, who[actor]), actor);
+      for (const path of ["/admin/kiosks/groups", "/admin/kiosks/messages"]) {
+        const read = await fetch(`${server.url}${path}`, {
+          headers: { Cookie: who[actor] },
+          redirect: "manual",
+        });
+        expect(read.status, `${actor} ${path}`).toBe(302);
+      }
+    }
+    expect(await html("/admin/kiosks/groups", who.admin)).not.toContain("Matrix group");
+    expect(await html("/admin/kiosks/messages", who.admin)).not.toContain("Matrix takeover");
+    expect((await post("/admin/kiosks/groups.data", group, who.admin)).status).toBe(201);
+    expect((await post("/admin/kiosks/messages.data", message, who.admin)).status).toBe(201);
+    expect(await html("/admin/kiosks/groups", who.admin)).toContain("Matrix group");
+    expect(await html("/admin/kiosks/messages", who.admin)).toContain("Matrix takeover");
+  });
 });

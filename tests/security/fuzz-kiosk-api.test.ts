@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   deviceBody,
@@ -24,18 +25,23 @@ import { pairKioskOverHttp } from "../support/http-kiosk";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 // Bad input never earns a 5xx at the kiosk device door either (docs/security.md "Control characters", "Bounded
-// input"): a paired screen's heartbeat and plays, with every string field at any depth made hostile (control
-// characters, lone surrogates, invalid UTF-8, huge values, wrong types), the pairing and manifest GETs with hostile
-// ids and headers, and a sweep that puts each control character and lone surrogate into each string field in turn.
+// input"): a paired screen's heartbeat, plays and screenshot (a base64 JPEG), with every string field at any depth
+// made hostile (control characters, lone surrogates, invalid UTF-8, huge values, wrong types), the pairing and
+// manifest GETs with hostile ids and headers, and a sweep that puts each control character and lone surrogate into
+// each string field in turn.
 
 const ADMIN_EMAIL = "fuzz-kiosk-admin@example.com";
 let server: ServerProcess;
 let device: Device;
+/** A real JPEG of a screen, base64, as the player sends it. */
+let jpeg = "";
 
 beforeAll(async () => {
   server = await startServer({ TRUST_PROXY: "1", ADMIN_EMAILS: ADMIN_EMAIL, ...AS_DEPLOYED });
   const admin = await createSignedInAccount(server, ADMIN_EMAIL);
   device = await pairKioskOverHttp(server, admin, "Fuzzed kiosk");
+  const picture = sharp({ create: { width: 45, height: 80, channels: 3, background: "#d94f30" } });
+  jpeg = (await picture.jpeg().toBuffer()).toString("base64");
 }, 120_000);
 
 afterAll(async () => {
@@ -68,6 +74,15 @@ const TARGETS: FuzzTarget[] = [
     }),
   },
   {
+    name: "POST /api/kiosk/screenshot as the paired screen",
+    make: (random) => ({
+      method: "POST",
+      path: "/api/kiosk/screenshot",
+      body: deviceBody(random, deviceTemplates.screenshot(jpeg)),
+      headers: bearer(random.chance(0.9)),
+    }),
+  },
+  {
     name: "POST /api/kiosk/pairings with hostile bodies",
     runs: Math.ceil(RUNS / 10),
     make: (random) => ({
@@ -87,6 +102,7 @@ function sweep(): FuzzRequest[] {
   const bodies = [
     { path: "/api/kiosk/heartbeat", template: deviceTemplates.heartbeat() },
     { path: "/api/kiosk/plays", template: deviceTemplates.plays(device) },
+    { path: "/api/kiosk/screenshot", template: deviceTemplates.screenshot(jpeg) },
   ];
   return bodies.flatMap(({ path, template }) =>
     stringPaths(template).flatMap((at) =>

@@ -6,6 +6,7 @@ import {
   businessForm,
   postForm,
   rawRequest,
+  settledFiles,
   storedFiles,
   storyForm,
   uploadMedia,
@@ -74,9 +75,9 @@ describe("resized copies", () => {
       expect(reply.status, key).toBe(200);
       expect(reply.type, key).toBe("image/webp");
     }
-    const before = storedFiles(server).length;
+    const before = (await settledFiles(server)).length;
     for (const key of Object.values(originals)) await rawRequest(server, `/media/${key}?w=160`);
-    expect(storedFiles(server).length).toBe(before);
+    expect((await settledFiles(server)).length).toBe(before);
   });
 
   it("are never made of thumbnails, sidecars, unknown or deleted keys: 120+ requests create no file", async () => {
@@ -115,7 +116,7 @@ describe("resized copies", () => {
       `${originals.media}?w[x]=320`,
     ];
     expect(attempts.length).toBeGreaterThanOrEqual(120);
-    const before = storedFiles(server).sort();
+    const before = await settledFiles(server);
     for (const attempt of attempts) {
       for (const method of ["GET", "HEAD"]) {
         const reply = await rawRequest(server, `/media/${attempt}`, method);
@@ -123,7 +124,7 @@ describe("resized copies", () => {
         expect(reply.body, attempt).not.toContain("contentType");
       }
     }
-    expect(storedFiles(server).sort()).toEqual(before);
+    expect(await settledFiles(server)).toEqual(before);
   });
 });
 

@@ -135,6 +135,11 @@ describe("secrets never reach the log", () => {
     expect(urls).toContain("/reset-password?token=[redacted]");
     expect(urls).toContain("/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password");
     expect(records.some((record) => record.level === 50)).toBe(false);
+    // The test server's APP_URL is a loopback address: start-up warns, once, that phones cannot follow its links.
+    const appUrlWarnings = records.filter((record) => record.msg.startsWith("APP_URL is http://127.0.0.1:"));
+    expect(appUrlWarnings).toHaveLength(1);
+    expect(appUrlWarnings[0]!.level).toBe(40);
+    expect(appUrlWarnings[0]!.msg).toContain("will not open on visitors' phones");
   });
 
   it("in development: one readable line per request, secrets only on the dev mailbox's link line", async () => {

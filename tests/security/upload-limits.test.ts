@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gifBomb, jpegClaiming, pngBomb } from "../support/image-bombs";
 import { createSignedInAccount } from "../support/http-accounts";
-import { businessForm, postForm, storedFiles, storyForm, uploadMedia } from "../support/http-media";
+import { businessForm, postForm, settledFiles, storyForm, uploadMedia } from "../support/http-media";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 // What one account can make the server store: images too large to resize (decompression bombs, forged headers)
@@ -48,7 +48,7 @@ afterAll(async () => {
 describe("images too large to resize", () => {
   it("are refused by the media upload with a clear message, keeping nothing", async () => {
     const owner = await createSignedInAccount(server, "bomber@example.com");
-    const before = storedFiles(server).sort();
+    const before = await settledFiles(server);
     for (const [label, bytes] of bombs) {
       for (const fileName of ["bomb.png", "bomb.jpg", "bomb.mp4"]) {
         const reply = await uploadMedia(server, owner, bytes, { fileName, type: "application/octet-stream" });
@@ -57,12 +57,12 @@ describe("images too large to resize", () => {
         expect(reply.body.toast?.description, label).toMatch(/16,000 pixels on a side and 50 megapixels/);
       }
     }
-    expect(storedFiles(server).sort()).toEqual(before);
+    expect(await settledFiles(server)).toEqual(before);
   });
 
   it("are refused as business images and story backgrounds too", async () => {
     const owner = await createSignedInAccount(server, "bomber-business@example.com");
-    const before = storedFiles(server).sort();
+    const before = await settledFiles(server);
     for (const [label, bytes] of bombs) {
       for (const field of ["image", "owner_image"]) {
         const reply = await postForm(
@@ -78,7 +78,7 @@ describe("images too large to resize", () => {
       expect(story.status, label).toBe(422);
       expect(story.text, label).toContain("50 megapixels");
     }
-    expect(storedFiles(server).sort()).toEqual(before);
+    expect(await settledFiles(server)).toEqual(before);
   });
 });
 
@@ -87,7 +87,7 @@ describe("per-account storage quota", () => {
     const owner = await createSignedInAccount(server, "hoarder@example.com");
     expect((await uploadMedia(server, owner, filler(1.5 * MB))).status).toBe(201);
 
-    let before = storedFiles(server).sort();
+    let before = await settledFiles(server);
     const tooBig = await uploadMedia(server, owner, filler(MB));
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.toast).toMatchObject({
@@ -95,10 +95,10 @@ describe("per-account storage quota", () => {
       description:
         "This upload does not fit in the 512 KB left of your 2 MB of storage. Delete some media to upload more.",
     });
-    expect(storedFiles(server).sort()).toEqual(before);
+    expect(await settledFiles(server)).toEqual(before);
 
     expect((await uploadMedia(server, owner, filler(0.5 * MB))).status).toBe(201);
-    before = storedFiles(server).sort();
+    before = await settledFiles(server);
     for (const size of [KB, 10 * KB, 30 * MB]) {
       const full = await uploadMedia(server, owner, filler(size));
       expect(full.status).toBe(413);
@@ -114,12 +114,12 @@ describe("per-account storage quota", () => {
     );
     expect(business.status).toBe(413);
     expect(business.text).toContain("You have used your 2 MB of storage.");
-    expect(storedFiles(server).sort()).toEqual(before);
+    expect(await settledFiles(server)).toEqual(before);
   });
 
   it("holds when one account sends many uploads at once", async () => {
     const owner = await createSignedInAccount(server, "racer@example.com");
-    const before = storedFiles(server).length;
+    const before = (await settledFiles(server)).length;
     const replies = await Promise.all(
       Array.from({ length: 8 }, () => uploadMedia(server, owner, filler(600 * KB))),
     );
@@ -127,7 +127,7 @@ describe("per-account storage quota", () => {
     expect(accepted).toBe(3);
     expect(replies.filter((reply) => reply.status === 413)).toHaveLength(8 - accepted);
     // Each stored file has its sidecar; nothing of the refused uploads stays.
-    expect(storedFiles(server).length).toBe(before + accepted * 2);
+    expect((await settledFiles(server)).length).toBe(before + accepted * 2);
   });
 
   it("does not apply to admins", async () => {

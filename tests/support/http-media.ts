@@ -110,3 +110,22 @@ export function storedFiles(server: Pick<ServerProcess, "dataDir">, { renditions
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
     .filter((file) => renditions || !file.startsWith("renditions/"));
 }
+
+/**
+ * The stored files once no write is under way: the keys under `.tmp/` are puts in progress (a background job's
+ * rendition, say), which either move into place or are removed. Waits until a listing has none, and returns it,
+ * sorted; one that never leaves (a put that kept its work file) fails after a minute, naming it.
+ */
+export async function settledFiles(
+  server: Pick<ServerProcess, "dataDir">,
+  options: { renditions?: boolean } = {},
+): Promise<string[]> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const files = storedFiles(server, options);
+    const writing = files.filter((file) => file.startsWith(".tmp/"));
+    if (writing.length === 0) return files.sort();
+    if (Date.now() > deadline) throw new Error(`work files left in storage: ${writing.join(", ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -60,8 +60,15 @@ export async function insertReadyMedia(
   {
     kind = "image",
     status = "ready",
-  }: { kind?: "image" | "video"; status?: "ready" | "processing" | "failed" } = {},
+    shape = "portrait",
+  }: {
+    kind?: "image" | "video";
+    status?: "ready" | "processing" | "failed";
+    /** The screen rendition's shape: 1080×1920 (portrait, a kiosk's usual screen) or 1920×1080. */
+    shape?: "portrait" | "landscape";
+  } = {},
 ) {
+  const [width, height] = shape === "portrait" ? [1080, 1920] : [1920, 1080];
   const [row] = await db
     .insert(media)
     .values({
@@ -85,8 +92,8 @@ export async function insertReadyMedia(
         storageKey: `r/${mediaId}.mp4`,
         mimeType: "video/mp4",
         bytes: 5000,
-        width: 1080,
-        height: 1920,
+        width,
+        height,
         durationSec: 12.4,
         sha256: sha(),
       },
@@ -96,8 +103,8 @@ export async function insertReadyMedia(
         storageKey: `r/${mediaId}.jpg`,
         mimeType: "image/jpeg",
         bytes: 900,
-        width: 1080,
-        height: 1920,
+        width,
+        height,
         sha256: sha(),
       },
     ]);
@@ -108,8 +115,8 @@ export async function insertReadyMedia(
       storageKey: `r/${mediaId}.webp`,
       mimeType: "image/webp",
       bytes: 2000,
-      width: 1080,
-      height: 1920,
+      width,
+      height,
       sha256: sha(),
     });
   }

@@ -66,6 +66,15 @@ export class FakeServer {
   readonly requests: { path: string; at: number }[] = [];
   /** Every play the server took, in order. */
   readonly plays: StoredPlay[] = [];
+  /** Whether heartbeats answer "newer" when the screen's manifest is not the one served (off: always "no"). */
+  heartbeatSaysNewer = false;
+  /** Whether it holds manifest waits as the real server does (else the wait path is unknown: 404). */
+  holdsWaits = false;
+  /** The server's clock minus the device's. */
+  skewMs = 0;
+  /** Whether the heartbeat's reply asks for a screenshot; the pictures the screen sent (base64). */
+  screenshotWanted = false;
+  readonly screenshots: string[] = [];
 
   unpair(paths = ["/api/kiosk/manifest", "/api/kiosk/heartbeat", "/api/kiosk/plays"]) {
     for (const path of paths) this.refusing.add(path);
@@ -81,14 +90,23 @@ export class FakeServer {
     if (!this.online) throw new TypeError("Failed to fetch");
     if (this.refusing.has(path)) return Response.json({ error: "unpaired" }, { status: 401 });
     if (this.failing.has(path)) return Response.json({ error: "unavailable" }, { status: 503 });
-    const serverTime = new Date().toISOString();
+    const serverTime = new Date(Date.now() + this.skewMs).toISOString();
+    if (path === "/api/kiosk/manifest/wait" && this.holdsWaits) return this.waitForNewer(init);
     if (path === "/api/kiosk/manifest") {
       if (!this.manifest) return Response.json({ error: "none" }, { status: 503 });
       const known = new Headers(init?.headers).get("If-None-Match");
       if (known === `"${this.manifest.version}"`) return new Response(null, { status: 304 });
       return Response.json({ ...this.manifest, serverTime });
     }
-    if (path === "/api/kiosk/heartbeat") return Response.json({ serverTime, newer: false });
+    if (path === "/api/kiosk/heartbeat") {
+      const { manifestVersion } = JSON.parse(String(init?.body)) as { manifestVersion: string | null };
+      const newer = this.heartbeatSaysNewer && !!this.manifest && this.manifest.version !== manifestVersion;
+      return Response.json({ serverTime, newer, screenshot: this.screenshotWanted });
+    }
+    if (path === "/api/kiosk/screenshot") {
+      this.screenshots.push((JSON.parse(String(init?.body)) as { jpeg: string }).jpeg);
+      return Response.json({ stored: true });
+    }
     if (path === "/api/kiosk/plays") {
       const { plays } = JSON.parse(String(init?.body)) as { plays: StoredPlay[] };
       this.plays.push(...plays);
@@ -96,6 +114,17 @@ export class FakeServer {
     }
     return Response.json({ error: "not found" }, { status: 404 });
   };
+
+  /** Held until the manifest's version is not the one named, checked each second, for at most 25 s. */
+  private async waitForNewer(init: RequestInit | undefined): Promise<Response> {
+    const known = new Headers(init?.headers).get("If-None-Match");
+    const current = () => (this.manifest ? `"${this.manifest.version}"` : null);
+    for (let waited = 0; waited < 25_000 && current() === known; waited += 1_000)
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    if (!this.online) throw new TypeError("Failed to fetch");
+    const version = this.manifest?.version ?? "";
+    return Response.json({ newer: current() !== known, version, held: true });
+  }
 }
 
 /** The screen's IndexedDB. */
@@ -158,6 +187,8 @@ export function fakeScreen() {
   const store = new MemoryStore();
   const worker = new FakeWorker();
   const loadMs = new Map<string, number>();
+  /** What the screen's capture returns (a base64 JPEG, or null: nothing to show). */
+  const capture = { picture: "c2NyZWVu" as string | null };
   const token = {
     value: { token: "device-token", kioskId: KIOSK_ID } as { token: string; kioskId: string } | null,
   };
@@ -179,6 +210,7 @@ export function fakeScreen() {
         else setTimeout(() => resolve(true), ms);
       }),
     storageUsage: async () => null,
+    captureScreen: async () => capture.picture,
   };
   const player = new ScreenPlayer(deps);
   /** The item ids shown, in order, each once per play. */
@@ -192,5 +224,5 @@ export function fakeScreen() {
       shown.push(front.item.id);
     }
   });
-  return { player, server, store, worker, loadMs, token, shown };
+  return { player, server, store, worker, loadMs, token, shown, capture };
 }

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { databasePrefix } from "./database-prefix";
+import { prepareServerDatabase } from "./database-template";
 
 /** A free loopback port. */
 export async function freePort(): Promise<number> {
@@ -33,14 +34,22 @@ export const BUILT_SERVER = ["server/index.ts"];
 
 /**
  * Starts a server on a loopback port and waits for /healthz: the built server by default, or another entry
- * given as Node arguments (the dev server).
+ * given as Node arguments (the dev server). Without a DATA_DIR of the caller's, the server gets a new one whose
+ * embedded database is a copy of the run's migrated one (database-template.ts), unless `fresh` asks for an empty
+ * directory; a DATA_DIR the caller gives is used as it is.
  */
 export async function startServer(
   env: Record<string, string> = {},
   nodeArgs: string[] = BUILT_SERVER,
+  { readyMs = 60_000, fresh = false }: { readyMs?: number; fresh?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "local-shine-server-"));
+  let dataDir = env.DATA_DIR;
+  if (!dataDir) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "local-shine-server-"));
+    if (!fresh && !env.DATABASE_URL)
+      fs.cpSync(await prepareServerDatabase(), path.join(dataDir, "db"), { recursive: true });
+  }
   let log = "";
   const child = spawn(process.execPath, nodeArgs, {
     env: {
@@ -59,7 +68,7 @@ export async function startServer(
   child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + readyMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
     try {
@@ -92,9 +101,13 @@ export async function startServer(
  * PostgreSQL fails the test instead: CI starts one (.ci/run), so its absence is a broken run, not a reason to skip.
  */
 export function skipWithoutPostgres(ctx: { skip(note?: string): never }, available: boolean, why: string) {
+  skipWithout(ctx, available, `PostgreSQL is not reachable (${why})`);
+}
+
+/** Skips a test whose service or tool is missing on a developer's machine; under CI the test fails instead. */
+export function skipWithout(ctx: { skip(note?: string): never }, available: boolean, why: string) {
   if (available) return;
-  if (process.env.CI)
-    throw new Error(`PostgreSQL is not reachable, and under CI this test must run (${why})`);
+  if (process.env.CI) throw new Error(`${why}, and under CI this test must run`);
   ctx.skip(why);
 }
 

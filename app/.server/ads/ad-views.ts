@@ -1,11 +1,15 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { MediaShape } from "~/lib/media-shape";
 import { adStatus, type AdStatus } from "~/lib/ad-schemas";
+import type { ListingStatus } from "~/lib/listing-status";
 import { adScans, ads, businesses, media, users, type AdScheduleWindow } from "../infra/db/schema";
 import type { Database } from "../infra/db/client";
 import type { Storage } from "../infra/storage";
 import {
   readRenditions,
   screenMediaOf,
+  shapeOfRenditions,
   videoSecondsOf,
   type Renditions,
   type ScreenMedia,
@@ -22,9 +26,15 @@ export interface AdView {
   businessId: string;
   businessName: string;
   businessWebsite: string | null;
+  /** The listing's own review: an ad plays only once its listing is published too. */
+  businessStatus: ListingStatus;
   mediaId: string;
   mediaTitle: string;
   media: ScreenMedia;
+  /** The main version's shape once processed. */
+  shape: MediaShape | null;
+  /** The version in the other shape (docs/product.md#ads, "Two shapes"), if any. */
+  alt: { mediaId: string; mediaTitle: string; media: ScreenMedia; shape: MediaShape | null } | null;
   /** A video's length in seconds once known. */
   videoSeconds: number | null;
   imageSeconds: number | null;
@@ -54,18 +64,27 @@ export interface AdView {
   owner?: { name: string; email: string };
 }
 
+/** The media row of an ad's second version. */
+const altMedia = alias(media, "alt_media");
+
 const adColumns = {
   id: ads.id,
   title: ads.title,
   businessId: ads.businessId,
   businessName: businesses.name,
   businessWebsite: businesses.website,
+  businessStatus: businesses.status,
   mediaId: ads.mediaId,
   mediaTitle: media.title,
   mediaType: media.fileType,
   mediaUrl: media.fileUrl,
   mediaStatus: media.processingStatus,
   mediaError: media.processingError,
+  altMediaId: ads.altMediaId,
+  altMediaTitle: altMedia.title,
+  altMediaType: altMedia.fileType,
+  altMediaUrl: altMedia.fileUrl,
+  altMediaStatus: altMedia.processingStatus,
   imageSeconds: ads.imageSeconds,
   startsOn: ads.startsOn,
   endsOn: ads.endsOn,
@@ -96,6 +115,7 @@ export function selectAds(db: Database) {
     .from(ads)
     .innerJoin(businesses, eq(businesses.id, ads.businessId))
     .innerJoin(media, eq(media.id, ads.mediaId))
+    .leftJoin(altMedia, eq(altMedia.id, ads.altMediaId))
     .innerJoin(users, eq(users.id, ads.userId));
 }
 
@@ -114,6 +134,7 @@ function toView(
   storage: Pick<Storage, "publicUrl">,
   row: AdRow,
   renditions: Renditions | undefined,
+  altRenditions: Renditions | undefined,
   today: string,
   withOwner: boolean,
   scans: number,
@@ -137,9 +158,24 @@ function toView(
     businessId: row.businessId,
     businessName: row.businessName,
     businessWebsite: row.businessWebsite,
+    businessStatus: row.businessStatus,
     mediaId: row.mediaId,
     mediaTitle: row.mediaTitle,
     media: screenMediaOf(storage, row, renditions),
+    shape: shapeOfRenditions(renditions),
+    alt:
+      row.altMediaId && row.altMediaType && row.altMediaUrl
+        ? {
+            mediaId: row.altMediaId,
+            mediaTitle: row.altMediaTitle ?? "",
+            media: screenMediaOf(
+              storage,
+              { mediaType: row.altMediaType, mediaUrl: row.altMediaUrl, mediaStatus: row.altMediaStatus },
+              altRenditions,
+            ),
+            shape: shapeOfRenditions(altRenditions),
+          }
+        : null,
     videoSeconds,
     imageSeconds: row.imageSeconds,
     startsOn: row.startsOn,
@@ -170,7 +206,7 @@ export async function toViews(
 ): Promise<AdView[]> {
   const renditions = await readRenditions(
     db,
-    rows.map((row) => row.mediaId),
+    rows.flatMap((row) => (row.altMediaId ? [row.mediaId, row.altMediaId] : [row.mediaId])),
   );
   const scans = await scanCounts(
     db,
@@ -178,6 +214,14 @@ export async function toViews(
   );
   const today = siteToday(env.SITE_TIMEZONE);
   return rows.map((row) =>
-    toView(storage, row, renditions.get(row.mediaId), today, withOwner, scans.get(row.id) ?? 0),
+    toView(
+      storage,
+      row,
+      renditions.get(row.mediaId),
+      row.altMediaId ? renditions.get(row.altMediaId) : undefined,
+      today,
+      withOwner,
+      scans.get(row.id) ?? 0,
+    ),
   );
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AdSchema } from "~/lib/ad-schemas";
 import { adScans, ads, businesses, kiosks, media, mediaRenditions, outbox, users } from "../infra/db/schema";
@@ -205,6 +205,42 @@ describe("ads", () => {
       ["ads-owner-a@example.com", 'Your ad "Fall special" is approved'],
     ]);
     expect(mails[0]!.textBody).toContain("The text is too small to read.");
+  });
+
+  it("says in the approval email where the ad plays: nowhere yet without a kiosk in reach, else the kiosks", async () => {
+    const here = { latitude: 34.1683, longitude: -118.6059 };
+    await services.db.update(businesses).set(here).where(eq(businesses.id, listingA));
+    const approvalText = async () => {
+      const { id } = (await saveAd(services, ownerA, input())) as { id: string };
+      expect(await reviewAd(services, admin, id, { intent: "approve" })).toEqual({ ok: true });
+      const [mail] = await services.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.reference, `ad:${id}`));
+      return mail!.textBody;
+    };
+    // A kiosk 20 miles away is out of a 5-mile reach; a retired one nearby counts for nothing.
+    const [far, retired] = await services.db
+      .insert(kiosks)
+      .values([
+        { label: "Far", timeZone: "America/Los_Angeles", latitude: 34.45, longitude: -118.6 },
+        { label: "Gone", timeZone: "America/Los_Angeles", ...here, retiredAt: new Date() },
+      ])
+      .returning({ id: kiosks.id });
+    const nowhere = await approvalText();
+    expect(nowhere).toContain("No Local Shine kiosk is within 5 miles of your listing yet");
+    expect(nowhere).not.toContain("It plays on");
+
+    const [near] = await services.db
+      .insert(kiosks)
+      .values({ label: "Near", timeZone: "America/Los_Angeles", latitude: 34.17, longitude: -118.6 })
+      .returning({ id: kiosks.id });
+    expect(await approvalText()).toContain("It plays on the Local Shine kiosk near your listing");
+    await services.db.delete(kiosks).where(inArray(kiosks.id, [far!.id, retired!.id, near!.id]));
+    await services.db
+      .update(businesses)
+      .set({ latitude: null, longitude: null })
+      .where(eq(businesses.id, listingA));
   });
 
   it("lets an admin's pause be lifted only by an admin", async () => {

@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "../auth/guards";
 import { ads, businesses, media, type MediaProcessingStatus } from "../infra/db/schema";
-import { readRenditions, screenMediaOf, videoSecondsOf, type ScreenMedia } from "../media/screen-media";
+import type { MediaShape } from "~/lib/media-shape";
+import {
+  readRenditions,
+  screenMediaOf,
+  shapeOfRenditions,
+  videoSecondsOf,
+  type ScreenMedia,
+} from "../media/screen-media";
 import type { Services } from "../services";
 import { selectAds, toViews, type AdView } from "./ad-views";
 
@@ -37,6 +44,8 @@ export interface EditorMediaChoice {
   status: MediaProcessingStatus | null;
   error: string | null;
   videoSeconds: number | null;
+  /** Tall, wide or square once processed (what it fills on a screen). */
+  shape: MediaShape | null;
 }
 
 export interface EditorChoices {
@@ -88,6 +97,7 @@ export async function adEditorChoices(
         status: item.mediaStatus,
         error: item.error,
         videoSeconds: videoSecondsOf(item.mediaType, info),
+        shape: shapeOfRenditions(info),
       };
     }),
   };

@@ -5,6 +5,7 @@ import { enqueueEmail } from "../infra/mail/outbox";
 import { MAIL_JOB } from "../infra/mail/delivery";
 import type { Services } from "../services";
 import { selectAds, toViews, type AdView } from "./ad-views";
+import { countKiosksReached, wherePlays } from "./reach";
 
 // The admins' side of ads (docs/product.md#ads): the review queue, decisions on an ad and on an approved ad's new
 // distance, and an admin's pause. Every function refuses anyone but an admin before reading a row.
@@ -63,6 +64,7 @@ export async function reviewAd(
         title: ads.title,
         reviewStatus: ads.reviewStatus,
         mediaStatus: media.processingStatus,
+        radiusMiles: ads.radiusMiles,
         ownerEmail: users.email,
         ownerName: users.name,
       })
@@ -86,11 +88,12 @@ export async function reviewAd(
       .where(eq(ads.id, id));
     const link = `${env.APP_URL}/dashboard/ads/${id}`;
     const greeting = ad.ownerName ? `Hi ${ad.ownerName},` : "Hi,";
+    const where = approved ? wherePlays(await countKiosksReached(tx, id), ad.radiusMiles) : "";
     await enqueueEmail(tx, {
       to: ad.ownerEmail,
       subject: approved ? `Your ad "${ad.title}" is approved` : `Your ad "${ad.title}" needs changes`,
       text: approved
-        ? `${greeting}\n\nGood news: your ad "${ad.title}" is approved. It plays on the Local Shine kiosks near your listing whenever its schedule allows.\n\nSee it and its status: ${link}\n\nThe Local Shine team`
+        ? `${greeting}\n\nGood news: your ad "${ad.title}" is approved. ${where}\n\nSee it and its status: ${link}\n\nThe Local Shine team`
         : `${greeting}\n\nYour ad "${ad.title}" was not approved. The reviewer wrote:\n\n${decision.reason}\n\nEdit the ad and it goes back to review: ${link}\n\nThe Local Shine team`,
       reference: `ad:${id}`,
     });

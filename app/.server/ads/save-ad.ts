@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { AD_MAX_VIDEO_SECONDS, AD_MESSAGES, type AdInput } from "~/lib/ad-schemas";
 import type { Viewer } from "../auth/guards";
 import { ads, businesses, media } from "../infra/db/schema";
-import { readRenditions } from "../media/screen-media";
+import { readRenditions, shapeOfRenditions } from "../media/screen-media";
 import type { Services } from "../services";
 import { newShortCode } from "./short-codes";
 
@@ -19,6 +19,7 @@ const CONTENT_FIELDS = [
   "title",
   "businessId",
   "mediaId",
+  "altMediaId",
   "imageSeconds",
   "startsOn",
   "endsOn",
@@ -44,21 +45,46 @@ export async function saveAd(
     .select({ website: businesses.website })
     .from(businesses)
     .where(and(eq(businesses.id, input.businessId), eq(businesses.userId, viewer.id)));
-  const [item] = await db
-    .select({ type: media.fileType, status: media.processingStatus, error: media.processingError })
+  const mediaIds = input.altMediaId ? [input.mediaId, input.altMediaId] : [input.mediaId];
+  const items = await db
+    .select({
+      id: media.id,
+      type: media.fileType,
+      status: media.processingStatus,
+      error: media.processingError,
+    })
     .from(media)
-    .where(and(eq(media.id, input.mediaId), eq(media.userId, viewer.id)));
+    .where(and(inArray(media.id, mediaIds), eq(media.userId, viewer.id)));
+  const item = items.find((row) => row.id === input.mediaId);
+  const alt = input.altMediaId ? items.find((row) => row.id === input.altMediaId) : undefined;
+  const renditions = await readRenditions(db, mediaIds);
   const fieldErrors: Record<string, string> = {};
   if (!listing) fieldErrors.businessId = AD_MESSAGES.listingRequired;
   if (!item) fieldErrors.mediaId = AD_MESSAGES.mediaRequired;
   if (listing && input.qrTarget === "website" && !listing.website)
     fieldErrors.qrTarget = AD_MESSAGES.websiteMissing;
-  const isVideo = Boolean(item?.type.startsWith("video/"));
-  if (item?.status === "failed") fieldErrors.mediaId = item.error ?? AD_MESSAGES.mediaFailed;
-  if (item && isVideo) {
-    const video = (await readRenditions(db, [input.mediaId])).get(input.mediaId)?.video;
-    if ((video?.durationSec ?? 0) > AD_MAX_VIDEO_SECONDS + 0.5)
-      fieldErrors.mediaId = AD_MESSAGES.videoTooLong;
+  // Seconds on screen matter when a version is an image; an ad of videos only plays each video's own length.
+  const hasImage = [item, alt].some((row) => row && !row.type.startsWith("video/"));
+  const unusable = (row: typeof item) => {
+    if (!row) return AD_MESSAGES.mediaRequired;
+    if (row.status === "failed") return row.error ?? AD_MESSAGES.mediaFailed;
+    const video = renditions.get(row.id)?.video;
+    if (row.type.startsWith("video/") && (video?.durationSec ?? 0) > AD_MAX_VIDEO_SECONDS + 0.5)
+      return AD_MESSAGES.videoTooLong;
+    return null;
+  };
+  if (item) {
+    const problem = unusable(item);
+    if (problem) fieldErrors.mediaId = problem;
+  }
+  if (input.altMediaId) {
+    const problem = unusable(alt);
+    // Two versions of one shape would leave one never played: the second must be the other shape (once both
+    // shapes are known; one still processing is checked by the screens, which then play the main one).
+    const shapes = [renditions.get(input.mediaId), renditions.get(input.altMediaId)].map(shapeOfRenditions);
+    if (problem) fieldErrors.altMediaId = problem;
+    else if (shapes[0] && shapes[0] !== "square" && shapes[0] === shapes[1])
+      fieldErrors.altMediaId = AD_MESSAGES.altMediaSameShape;
   }
   if (Object.keys(fieldErrors).length > 0) return { ok: false, status: 400, fieldErrors };
 
@@ -66,7 +92,8 @@ export async function saveAd(
     title: input.title,
     businessId: input.businessId,
     mediaId: input.mediaId,
-    imageSeconds: isVideo ? null : input.imageSeconds,
+    altMediaId: input.altMediaId,
+    imageSeconds: hasImage ? input.imageSeconds : null,
     startsOn: input.startsOn,
     endsOn: input.endsOn,
     schedule: input.schedule,

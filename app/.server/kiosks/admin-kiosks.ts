@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { describeWake, screenHours } from "~/lib/kiosk-player/opening";
+import type { WeeklyHours } from "~/lib/opening-hours";
 import { isUuid } from "~/lib/uuid";
 import {
   PLAY_REFUSAL_REASONS,
@@ -10,7 +12,9 @@ import {
 import { FORBIDDEN, type AdminViewer, type Forbidden } from "../auth/admin-only";
 import type { Database } from "../infra/db/client";
 import { adKiosks, ads, businesses, kioskPlayRefusals, kioskPlays, kiosks } from "../infra/db/schema";
+import { keepRevokedToken } from "./revoked-tokens";
 import { forgetPlayContext } from "./runtime";
+import { listScreenshotStates } from "./screenshots";
 import { timeZoneAt } from "./time-zone";
 
 // /admin/kiosks (docs/product.md#kiosks): admins only; every function refuses anyone else before reading a row.
@@ -46,6 +50,9 @@ export async function listKiosks(
       lastSeenAt: kiosks.lastSeenAt,
       lastHeartbeat: kiosks.lastHeartbeat,
       retiredAt: kiosks.retiredAt,
+      alwaysOn: kiosks.alwaysOn,
+      hostHours: businesses.hours,
+      hostTimeZone: businesses.timeZone,
     })
     .from(kiosks)
     .leftJoin(businesses, eq(businesses.id, kiosks.hostBusinessId))
@@ -59,6 +66,7 @@ export async function listKiosks(
     ).map((row) => [row.kioskId, row.plays]),
   );
   const refusals = await readRefusedPlays(db, now);
+  const screenshots = await listScreenshotStates(db);
   const heartbeats = rows.map((row) => (row.lastHeartbeat ?? {}) as StoredHeartbeat);
   const adIds = [
     ...new Set(heartbeats.map((beat) => beat.playing?.adId).filter((id): id is string => !!id && isUuid(id))),
@@ -81,6 +89,9 @@ export async function listKiosks(
         !!row.lastSeenAt &&
         now.getTime() - row.lastSeenAt.getTime() < ONLINE_WINDOW_MS;
       const playingAd = beat.playing?.adId ? titles.get(beat.playing.adId) : undefined;
+      // The same hours the kiosk's manifest carries (device-token.ts): the listing's zone, else the kiosk's.
+      const hostHours = screenHours(row.hostHours as WeeklyHours | null, row.hostTimeZone ?? row.timeZone);
+      const hours = row.alwaysOn ? null : hostHours;
       return {
         id: row.id,
         label: row.label,
@@ -104,6 +115,10 @@ export async function listKiosks(
             : null,
         plays: playCounts.get(row.id) ?? 0,
         refusedPlays: refusals.get(row.id) ?? [],
+        alwaysOn: row.alwaysOn,
+        hostHasHours: hostHours !== null,
+        asleepUntil: paired && row.retiredAt === null ? describeWake(hours, now) : null,
+        screenshot: screenshots.get(row.id) ?? null,
       };
     }),
   };
@@ -221,14 +236,23 @@ export async function updateKiosk(
 export type KioskChangeResult = { ok: true } | { ok: false; status: 404 } | Forbidden;
 
 /** Revokes the screen's token: its next request is refused (401) and it goes back to showing a code. */
-export async function unpairKiosk(db: Database, viewer: AdminViewer, id: string): Promise<KioskChangeResult> {
+export async function unpairKiosk(
+  db: Database,
+  viewer: AdminViewer,
+  id: string,
+  now = new Date(),
+): Promise<KioskChangeResult> {
   if (!viewer.isAdmin) return FORBIDDEN;
   if (!isUuid(id)) return { ok: false, status: 404 };
-  const [row] = await db
-    .update(kiosks)
-    .set({ deviceTokenHash: null, pairedAt: null })
-    .where(and(eq(kiosks.id, id), isNotNull(kiosks.deviceTokenHash)))
-    .returning({ id: kiosks.id });
+  const [row] = await db.transaction(async (tx) => {
+    // The plays the screen made while paired may still come in (revoked-tokens.ts).
+    await keepRevokedToken(tx as unknown as Database, id, now);
+    return tx
+      .update(kiosks)
+      .set({ deviceTokenHash: null, pairedAt: null })
+      .where(and(eq(kiosks.id, id), isNotNull(kiosks.deviceTokenHash)))
+      .returning({ id: kiosks.id });
+  });
   if (!row) return { ok: false, status: 404 };
   forgetPlayContext(db, row.id);
   return { ok: true };
@@ -244,6 +268,7 @@ export async function retireKiosk(
   if (!viewer.isAdmin) return FORBIDDEN;
   if (!isUuid(id)) return { ok: false, status: 404 };
   const result = await db.transaction(async (tx) => {
+    await keepRevokedToken(tx as unknown as Database, id, now);
     const [row] = await tx
       .update(kiosks)
       .set({ retiredAt: now, deviceTokenHash: null, pairedAt: null })

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, eq, gte, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { AD_MAX_VIDEO_SECONDS } from "~/lib/ad-schemas";
 import type { ScreenMedia } from "~/lib/kiosk-player/manifest";
 import type { AdScheduleWindow } from "../infra/db/schema";
@@ -9,6 +10,7 @@ import type { Storage } from "../infra/storage";
 import { qrSvg } from "../ads/qr";
 import { readRenditions, type Renditions } from "../media/screen-media";
 import { listFeaturedStories } from "../stories/public-stories";
+import { loadGroupTargets, type CatalogTakeover } from "./group-targets";
 import { FREE_KIOSK_SLIDE, houseSlideMedia, storySlide, type HouseMedia } from "./house-slides";
 
 // Everything any kiosk may play, read in a few queries and shared by every kiosk's manifest (docs/product.md#kiosks):
@@ -30,8 +32,17 @@ export interface CatalogAd {
   shortCode: string;
   seconds: number;
   media: ScreenMedia;
+  /**
+   * The ad's version in the other shape, when it has one that is ready to play (its seconds are its own: a video
+   * plays its length). Each screen plays the version that fits it (manifest.ts, ~/lib/media-shape).
+   */
+  alt?: { media: ScreenMedia; seconds: number };
   /** Kiosks an admin picked: when any, the ad plays on exactly these. */
   pickedKioskIds: string[];
+  /** Groups an admin targeted it at (docs/product.md#screen-groups); with picks, it plays on picks and members. */
+  groupIds?: string[];
+  /** The members of those groups, sorted. */
+  groupKioskIds?: string[];
   /** Hash of all of the above: what a kiosk's manifest key is made of. */
   hash: string;
 }
@@ -51,6 +62,8 @@ export interface Catalog {
   ads: CatalogAd[];
   house: HouseItem[];
   houseHash: string;
+  /** Priority messages on now or within the day, with the kiosks each reaches. */
+  takeovers?: CatalogTakeover[];
   loadedAt: number;
 }
 
@@ -63,6 +76,9 @@ export interface CatalogSources {
 /** Seconds an image ad shows when its owner set none (the editor always sets one; old rows may not). */
 const DEFAULT_IMAGE_SECONDS = 10;
 const HOUSE_SECONDS = 10;
+
+/** The ad's second version's media row (ads.alt_media_id). */
+const altMedia = alias(media, "alt_media");
 
 const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("base64url");
 
@@ -85,11 +101,15 @@ export async function loadCatalog(sources: CatalogSources, now = new Date()): Pr
       latitude: businesses.latitude,
       longitude: businesses.longitude,
       mediaId: ads.mediaId,
+      altMediaId: sql<
+        string | null
+      >`case when ${altMedia.processingStatus} = 'ready' then ${altMedia.id} end`,
     })
     .from(ads)
     // Only ads of public listings: a scan of the QR code must land on a page people can see.
     .innerJoin(businesses, and(eq(businesses.id, ads.businessId), eq(businesses.status, "published")))
     .innerJoin(media, and(eq(media.id, ads.mediaId), eq(media.processingStatus, "ready")))
+    .leftJoin(altMedia, eq(altMedia.id, ads.altMediaId))
     .where(
       and(
         eq(ads.reviewStatus, "approved"),
@@ -100,7 +120,7 @@ export async function loadCatalog(sources: CatalogSources, now = new Date()): Pr
     .orderBy(ads.id);
   const renditions = await readRenditions(
     db,
-    rows.map((row) => row.mediaId),
+    rows.flatMap((row) => (row.altMediaId ? [row.mediaId, row.altMediaId] : [row.mediaId])),
   );
   const picks = rows.length
     ? await db
@@ -115,17 +135,19 @@ export async function loadCatalog(sources: CatalogSources, now = new Date()): Pr
         .orderBy(adKiosks.kioskId)
     : [];
 
+  const targets = await loadGroupTargets(
+    db,
+    sources.storage,
+    rows.map((row) => row.id),
+    now,
+  );
   const catalogAds: CatalogAd[] = [];
   for (const row of rows) {
-    const screenMedia = manifestMedia(sources.storage, renditions.get(row.mediaId));
-    if (!screenMedia) continue;
-    // A video over the limit reads as Rejected to its owner (docs/product.md#ads) and never plays.
-    if (screenMedia.kind === "video" && (screenMedia.durationMs ?? 0) > (AD_MAX_VIDEO_SECONDS + 0.5) * 1000)
-      continue;
-    const seconds =
-      screenMedia.kind === "video"
-        ? Math.max(1, Math.ceil((screenMedia.durationMs ?? 0) / 1000))
-        : (row.imageSeconds ?? DEFAULT_IMAGE_SECONDS);
+    const main = playableVersion(sources.storage, renditions.get(row.mediaId), row.imageSeconds);
+    if (!main) continue;
+    const alt = row.altMediaId
+      ? playableVersion(sources.storage, renditions.get(row.altMediaId), row.imageSeconds)
+      : null;
     const entry = {
       id: row.id,
       title: row.title,
@@ -138,14 +160,48 @@ export async function loadCatalog(sources: CatalogSources, now = new Date()): Pr
       schedule: row.schedule ?? [],
       callToAction: row.callToAction,
       shortCode: row.shortCode,
-      seconds,
-      media: screenMedia,
+      seconds: main.seconds,
+      media: main.media,
+      ...(alt ? { alt } : {}),
       pickedKioskIds: picks.filter((pick) => pick.adId === row.id).map((pick) => pick.kioskId),
+      ...(targets.adGroups.has(row.id)
+        ? {
+            groupIds: targets.adGroups.get(row.id)!.groupIds,
+            groupKioskIds: targets.adGroups.get(row.id)!.kioskIds,
+          }
+        : {}),
     };
     catalogAds.push({ ...entry, hash: hashOf(entry) });
   }
   const house = await loadHouseItems(sources);
-  return { ads: catalogAds, house, houseHash: hashOf(house), loadedAt: now.getTime() };
+  return {
+    ads: catalogAds,
+    house,
+    houseHash: hashOf(house),
+    takeovers: targets.takeovers,
+    loadedAt: now.getTime(),
+  };
+}
+
+/**
+ * A version of an ad as a screen plays it: its media and seconds on screen (a video's own length, an image's
+ * chosen seconds). Null when it cannot play: nothing stored for screens yet, or a video over the limit (which reads
+ * as Rejected to its owner, docs/product.md#ads).
+ */
+function playableVersion(
+  storage: Storage,
+  renditions: Renditions | undefined,
+  imageSeconds: number | null,
+): { media: ScreenMedia; seconds: number } | null {
+  const screenMedia = manifestMedia(storage, renditions);
+  if (!screenMedia) return null;
+  if (screenMedia.kind === "video" && (screenMedia.durationMs ?? 0) > (AD_MAX_VIDEO_SECONDS + 0.5) * 1000)
+    return null;
+  const seconds =
+    screenMedia.kind === "video"
+      ? Math.max(1, Math.ceil((screenMedia.durationMs ?? 0) / 1000))
+      : (imageSeconds ?? DEFAULT_IMAGE_SECONDS);
+  return { media: screenMedia, seconds };
 }
 
 /** A video (with its poster) when the media has one, else its image; null when neither is stored yet. */

@@ -10,6 +10,7 @@ import {
 } from "./device-token";
 import type { Manifest } from "./manifest";
 import type { KioskRuntime } from "./runtime";
+import { screenshotWanted } from "./screenshots";
 import { recordServedItems } from "./served-items";
 
 // What a paired screen asks of the server (docs/architecture.md#device-callers): its manifest, a heartbeat, its
@@ -63,6 +64,8 @@ export interface HeartbeatReply {
   serverTime: string;
   manifestVersion: string;
   newer: boolean;
+  /** Send a picture of the screen (screenshots.ts): an admin asked, or the last one is old. */
+  screenshot: boolean;
 }
 
 /**
@@ -77,18 +80,19 @@ export async function recordHeartbeat(
   now = new Date(),
 ): Promise<HeartbeatReply | null> {
   const beat = JSON.stringify({ ...heartbeat, receivedAt: now.toISOString() });
-  const [row] = await queryRows<DeviceKioskRow>(
+  const [row] = await queryRows<DeviceKioskRow & { screenshot_wanted: boolean }>(
     db,
     sql`update kiosks set last_seen_at = ${now.toISOString()}, last_heartbeat = ${beat}::jsonb
         where device_token_hash = ${hashDeviceSecret(token)} and retired_at is null
-        returning ${DEVICE_KIOSK_COLUMNS}`,
+        returning ${DEVICE_KIOSK_COLUMNS}, ${screenshotWanted(now)} as screenshot_wanted`,
   );
-  const kiosk = row ? toDeviceKiosk(row) : null;
-  if (!kiosk) return null;
+  if (!row) return null;
+  const kiosk = toDeviceKiosk(row);
   const { version } = await runtime.manifests.current(kiosk, { now });
   return {
     serverTime: now.toISOString(),
     manifestVersion: version,
     newer: heartbeat.manifestVersion !== version,
+    screenshot: row.screenshot_wanted,
   };
 }

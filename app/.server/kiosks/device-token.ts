@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { screenHours, type ScreenHours } from "~/lib/kiosk-player/opening";
+import type { WeeklyHours } from "~/lib/opening-hours";
 import { queryRows, type Database } from "../infra/db/client";
 
 /** 256 random bits, URL-safe: a device token or a pairing secret. Nobody guesses one; only its hash is stored. */
@@ -20,10 +22,16 @@ export interface DeviceKiosk {
   timeZone: string;
   latitude: number | null;
   longitude: number | null;
+  /** When it sleeps: its host's weekly hours, unless it is always on (docs/product.md#sleep-outside-opening-hours). */
+  hours: ScreenHours | null;
 }
 
 /** The kiosk columns a device request reads, as raw SQL selects them (the device API's hot path skips the query builder). */
-export const DEVICE_KIOSK_COLUMNS = sql.raw("id, label, orientation, time_zone, latitude, longitude");
+export const DEVICE_KIOSK_COLUMNS = sql.raw(
+  `id, label, orientation, time_zone, latitude, longitude, always_on,
+   (select jsonb_build_object('weekly', b.hours, 'timeZone', b.time_zone) from businesses b
+     where b.id = kiosks.host_business_id and b.hours is not null) as host_hours`,
+);
 
 export interface DeviceKioskRow {
   id: string;
@@ -32,6 +40,8 @@ export interface DeviceKioskRow {
   time_zone: string;
   latitude: number | null;
   longitude: number | null;
+  always_on: boolean;
+  host_hours: { weekly: WeeklyHours; timeZone: string | null } | null;
 }
 
 export function toDeviceKiosk(row: DeviceKioskRow): DeviceKiosk {
@@ -42,6 +52,10 @@ export function toDeviceKiosk(row: DeviceKioskRow): DeviceKiosk {
     timeZone: row.time_zone,
     latitude: row.latitude,
     longitude: row.longitude,
+    // The host's hours are read in the listing's own zone when it has one, else in the kiosk's (from its place).
+    hours: screenHours(row.host_hours?.weekly, row.host_hours?.timeZone ?? row.time_zone, {
+      alwaysOn: row.always_on,
+    }),
   };
 }
 

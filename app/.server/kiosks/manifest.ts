@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
 import { localTime, type AdTiming } from "~/lib/ad-schedule";
+import { pickVersion, shapeOf } from "~/lib/media-shape";
 import { qrSvg } from "../ads/qr";
 import type { ScreenItem, ScreenManifest } from "~/lib/kiosk-player/manifest";
+import type { ScreenTakeover } from "~/lib/kiosk-player/takeover";
 import type { Catalog, CatalogAd, CatalogCache, HouseItem } from "./catalog";
 import type { DeviceKiosk } from "./device-token";
 import { distanceMiles } from "./geo";
+import { listHas, takeoversForKiosk } from "./group-targets";
 import { rotationOrder } from "./rotation";
 
 // One kiosk's manifest (docs/product.md#kiosks, "What a kiosk plays"; the device contract is in
@@ -23,9 +26,13 @@ export type Manifest = Omit<ScreenManifest, "serverTime">;
 const DAY_MS = 24 * 3600_000;
 const ALWAYS: AdTiming = { startsOn: "1970-01-01", endsOn: null, schedule: [] };
 
-/** Whether the ad reaches this kiosk: picked for it by an admin, or (when no kiosk was picked) within its radius. */
+/**
+ * Whether the ad reaches this kiosk: picked for it by an admin or in a group it targets, or (when no kiosk and no
+ * group was picked) within its radius.
+ */
 export function targetsKiosk(ad: CatalogAd, kiosk: DeviceKiosk): boolean {
-  if (ad.pickedKioskIds.length > 0) return ad.pickedKioskIds.includes(kiosk.id);
+  if (ad.pickedKioskIds.length > 0 || (ad.groupIds?.length ?? 0) > 0)
+    return ad.pickedKioskIds.includes(kiosk.id) || listHas(ad.groupKioskIds ?? [], kiosk.id);
   if (kiosk.latitude === null || kiosk.longitude === null || ad.latitude === null || ad.longitude === null) {
     return false;
   }
@@ -93,6 +100,7 @@ export async function buildManifest(
   selected: CatalogAd[],
   house: HouseItem[],
   { appUrl, pollSeconds }: { appUrl: string; pollSeconds: number },
+  takeovers: ScreenTakeover[] = [],
 ): Promise<Manifest> {
   const items: ScreenItem[] = [];
   const qrByAd = new Map<string, Promise<string>>();
@@ -103,6 +111,15 @@ export async function buildManifest(
       continue;
     }
     const ad = slot.ad;
+    // The version that fits this screen's shape (~/lib/media-shape): an ad may carry a tall and a wide one.
+    const version = pickVersion(
+      [ad, ...(ad.alt ? [ad.alt] : [])].map((candidate) => ({
+        media: candidate.media,
+        seconds: candidate.seconds,
+        shape: shapeOf(candidate.media.width, candidate.media.height),
+      })),
+      kiosk.orientation,
+    );
     const shortLink = kioskShortLink(appUrl, ad.shortCode, kiosk.id);
     let qr = qrByAd.get(ad.id);
     if (!qr) qrByAd.set(ad.id, (qr = qrSvg(shortLink)));
@@ -112,8 +129,8 @@ export async function buildManifest(
       adId: ad.id,
       title: ad.title,
       businessName: ad.businessName,
-      media: ad.media,
-      seconds: ad.seconds,
+      media: version.media,
+      seconds: version.seconds,
       callToAction: ad.callToAction,
       qrSvg: await qr,
       shortLink,
@@ -124,6 +141,9 @@ export async function buildManifest(
     pollSeconds,
     kiosk: { id: kiosk.id, label: kiosk.label, orientation: kiosk.orientation, timeZone: kiosk.timeZone },
     items,
+    openingHours: kiosk.hours,
+    // Only when there are any: a fleet's manifests (and their versions) stay as they were until a message is sent.
+    ...(takeovers.length ? { takeovers } : {}),
   };
   const version = createHash("sha256").update(JSON.stringify(content)).digest("base64url").slice(0, 27);
   return { version, ...content };
@@ -135,9 +155,11 @@ function manifestKey(
   selected: CatalogAd[],
   catalog: Catalog,
   pollSeconds: number,
+  takeovers: ScreenTakeover[],
 ): string {
-  const own = `${kiosk.label}\u0000${kiosk.orientation}\u0000${kiosk.timeZone}\u0000${pollSeconds}`;
-  return `${own}\u0000${catalog.houseHash}\u0000${selected.map((ad) => ad.hash).join(",")}`;
+  const own = `${kiosk.label}\u0000${kiosk.orientation}\u0000${kiosk.timeZone}\u0000${pollSeconds}\u0000${JSON.stringify(kiosk.hours)}`;
+  const messages = takeovers.length ? JSON.stringify(takeovers) : "";
+  return `${own}\u0000${catalog.houseHash}\u0000${selected.map((ad) => ad.hash).join(",")}\u0000${messages}`;
 }
 
 const MAX_REMEMBERED_KIOSKS = 200_000;
@@ -161,10 +183,11 @@ export class ManifestVersions {
   ): Promise<{ version: string; manifest: Manifest | null }> {
     const catalog = await this.catalog.get(now.getTime());
     const selected = adsForKiosk(catalog, kiosk, now);
-    const key = manifestKey(kiosk, selected, catalog, this.options.pollSeconds);
+    const takeovers = takeoversForKiosk(catalog.takeovers ?? [], kiosk.id);
+    const key = manifestKey(kiosk, selected, catalog, this.options.pollSeconds, takeovers);
     const known = this.versions.get(kiosk.id);
     if (known && known.key === key && !build) return { version: known.version, manifest: null };
-    const manifest = await buildManifest(kiosk, selected, catalog.house, this.options);
+    const manifest = await buildManifest(kiosk, selected, catalog.house, this.options, takeovers);
     if (this.versions.size >= MAX_REMEMBERED_KIOSKS) this.versions.clear();
     this.versions.set(kiosk.id, { key, version: manifest.version });
     return { version: manifest.version, manifest };

@@ -7,6 +7,7 @@ import type { Database } from "../infra/db/client";
 import { kioskPairings, kiosks } from "../infra/db/schema";
 import { hitRateLimit, refundRateLimit } from "../infra/rate-limit";
 import { hashDeviceSecret, newDeviceSecret } from "./device-token";
+import { keepRevokedToken } from "./revoked-tokens";
 import { forgetPlayContext } from "./runtime";
 import {
   CODE_GUESS_GLOBAL_RULE,
@@ -207,6 +208,7 @@ export async function claimPairing(
       )
       .returning({ id: kioskPairings.id });
     if (!pairing) return "unknown-code" as const;
+    await keepRevokedToken(tx as unknown as Database, kioskId, now);
     await tx.update(kiosks).set({ deviceTokenHash: null, pairedAt: null }).where(eq(kiosks.id, kioskId));
     return "claimed" as const;
   });

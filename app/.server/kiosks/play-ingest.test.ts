@@ -158,13 +158,18 @@ describe("proof of play", () => {
         "before-pairing": 1,
       }),
     });
-    expect(await countedRefusals(kiosk.id)).toEqual({
+    const counted = {
       "not-served": 3,
       future: 2,
       "too-long": 1,
       "off-schedule": 1,
       "before-pairing": 1,
-    });
+    };
+    expect(await countedRefusals(kiosk.id)).toEqual(counted);
+    // The batch sent again (its answer lost on the way): answered alike, each refused play still counted once.
+    const again = await recordPlays(kioskRuntime(services), kiosk.id, batch, now);
+    expect(again).toEqual({ ...reply, stored: 0, duplicates: 1 });
+    expect(await countedRefusals(kiosk.id)).toEqual(counted);
   });
 
   it("refuses plays overlapping each other or stored plays, however the batches are sent", async () => {
@@ -195,6 +200,11 @@ describe("proof of play", () => {
           where a.kiosk_id = ${kiosk.id}::uuid`,
     );
     expect(n).toBe(0); // never two things on one screen at once
+    // Sent again, in the other order: counted once each, whether refused in the batch or against stored plays.
+    expect((await countedRefusals(kiosk.id)).overlap).toBe(41);
+    await recordPlays(kioskRuntime(services), kiosk.id, burst.slice(20), now);
+    await recordPlays(kioskRuntime(services), kiosk.id, burst.slice(0, 20), now);
+    expect((await countedRefusals(kiosk.id)).overlap).toBe(41);
   });
 
   it("an attacker's thousands of plays for another owner's ad add nothing to any figure", async () => {

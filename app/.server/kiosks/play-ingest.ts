@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { PlaySchema } from "~/lib/kiosk-schemas";
+import { PlaySchema, REFUSED_PLAYS_DAYS } from "~/lib/kiosk-schemas";
 import { queryRows, type Database } from "../infra/db/client";
 import { kioskPlaysLock, refusesOnContext, type PlayContexts } from "./play-context";
 import {
@@ -10,7 +10,9 @@ import {
   slotEnd,
   type CandidatePlay,
   type RefusalCounts,
+  type RefusedPlay,
 } from "./play-plausibility";
+import type { EndedPairing } from "./revoked-tokens";
 import type { KioskRuntime } from "./runtime";
 
 // POST /api/kiosk/plays (docs/product.md#proof-of-play; why a play is a claim to check: docs/security.md#proof-of-play).
@@ -27,7 +29,7 @@ import type { KioskRuntime } from "./runtime";
 export interface PlaysReply {
   stored: number;
   duplicates: number;
-  /** Plays that were malformed or named another kiosk: not stored. */
+  /** Plays that were malformed, named another kiosk, or (a revoked token's) started after the unpair: not stored. */
   ignored: number;
   /** Well-formed plays this screen could not have made, by reason: not stored, counted on /admin/kiosks. */
   refused: RefusalCounts;
@@ -46,6 +48,7 @@ export async function recordPlays(
   kioskId: string,
   plays: unknown[],
   now = new Date(),
+  ended?: EndedPairing,
 ): Promise<PlaysReply> {
   const kiosk = kioskId.toLowerCase();
   const candidates = new Map<string, CandidatePlay>();
@@ -61,6 +64,12 @@ export async function recordPlays(
       continue;
     }
     const play = parsed.data;
+    // A revoked token's plays count only within the pairing it ended (revoked-tokens.ts); the screen played on
+    // until it heard of the unpair, an honest screen's plays, so they are not flagged as refused.
+    if (ended && Date.parse(play.startedAt) >= ended.revokedAt) {
+      ignored++;
+      continue;
+    }
     const id = play.id.toLowerCase();
     if (candidates.has(id)) {
       repeated++;
@@ -77,7 +86,7 @@ export async function recordPlays(
   }
   if (candidates.size === 0) return { stored: 0, duplicates: repeated, ignored, refused: noRefusals() };
 
-  const batch = { kiosk, plays: [...candidates.values()], now };
+  const batch = { kiosk, plays: [...candidates.values()], now, pairedAt: ended?.pairedAt };
   const { stored, clear, refused } =
     runtime.dbKind === "pglite"
       ? await judgeAndStore(runtime.db, runtime.playContexts, batch, { locked: true })
@@ -101,11 +110,12 @@ export async function recordPlays(
 async function judgeAndStore(
   run: Database,
   contexts: PlayContexts,
-  { kiosk, plays, now }: { kiosk: string; plays: CandidatePlay[]; now: Date },
+  { kiosk, plays, now, pairedAt }: { kiosk: string; plays: CandidatePlay[]; now: Date; pairedAt?: number },
   { locked }: { locked: boolean },
 ) {
   const earliest = Math.min(...plays.map((play) => play.startedAt));
-  let context = contexts.get(kiosk, earliest);
+  // An ended pairing's batch (rare: one per unpaired screen) is judged on a fresh read, by that pairing.
+  let context = pairedAt === undefined ? contexts.get(kiosk, earliest) : undefined;
   if (context && !locked) {
     const [pairing] = await queryRows<{ paired_at: string | null }>(
       run,
@@ -119,15 +129,19 @@ async function judgeAndStore(
   let judged = context && judgePlays(plays, { ...context, now: now.getTime() });
   if (!judged || refusesOnContext(judged.refused)) {
     context = await contexts.read(run, kiosk, { earliest, now: now.getTime(), lock: !locked });
-    judged = judgePlays(plays, { ...context, now: now.getTime() });
+    judged = judgePlays(plays, { ...context, pairedAt: pairedAt ?? context.pairedAt, now: now.getTime() });
   }
-  const { accepted, refused } = judged;
+  const { accepted, refused, refusedIds } = judged;
   const [written] = accepted.length
-    ? await queryRows<{ stored: number; clear: number }>(run, insertClearOfOverlaps(kiosk, accepted))
+    ? await queryRows<{ stored: number; clear: number; overlapping: string[] | null }>(
+        run,
+        insertClearOfOverlaps(kiosk, accepted),
+      )
     : [];
   const clear = written?.clear ?? 0;
   refused.overlap += accepted.length - clear;
-  if (Object.values(refused).some((n) => n > 0)) await run.execute(countRefusals(kiosk, refused, now));
+  for (const id of written?.overlapping ?? []) refusedIds.push({ id, reason: "overlap" });
+  if (refusedIds.length > 0) await run.execute(countRefusals(kiosk, refusedIds, now));
   return { stored: written?.stored ?? 0, clear, refused };
 }
 
@@ -182,21 +196,38 @@ function insertClearOfOverlaps(kiosk: string, accepted: CandidatePlay[]) {
       on conflict (id) do nothing
       returning id
     )
-    select (select count(*) from inserted)::int as stored, (select count(*) from clear)::int as clear`;
+    select (select count(*) from inserted)::int as stored, (select count(*) from clear)::int as clear,
+           (select array_agg(p.id::text) from p where p.id not in (select id from clear)) as overlapping`;
 }
 
-/** Adds a batch's refusals to the kiosk's counters of the day (UTC). */
-function countRefusals(kiosk: string, refused: RefusalCounts, now: Date) {
-  const counts = JSON.stringify(
-    Object.entries(refused)
-      .filter(([, n]) => n > 0)
-      .map(([reason, n]) => ({ reason, n })),
-  );
+/** How long a refused play's id is remembered: longer than the fleet page shows refusals, and any screen's retries. */
+const REFUSED_IDS_KEPT_DAYS = REFUSED_PLAYS_DAYS + 1;
+
+/**
+ * Adds a batch's refusals to the kiosk's counters of the day (UTC), each play id once: a batch sent again because
+ * its answer was lost adds nothing. The kiosk's ids older than the days shown are dropped in the same statement.
+ */
+function countRefusals(kiosk: string, refusedIds: RefusedPlay[], now: Date) {
+  const rows = JSON.stringify(refusedIds);
+  const at = now.toISOString();
   return sql`
+    with r as (select * from json_to_recordset(${rows}::json) as r(id uuid, reason text)),
+    pruned as (
+      delete from kiosk_refused_plays
+      where kiosk_id = ${kiosk}::uuid
+        and refused_at < ${at}::timestamptz - (${REFUSED_IDS_KEPT_DAYS} * interval '1 day')
+    ),
+    fresh as (
+      insert into kiosk_refused_plays (kiosk_id, id, refused_at)
+      select ${kiosk}::uuid, id, ${at}::timestamptz from r
+      on conflict (kiosk_id, id) do nothing
+      returning id
+    )
     insert into kiosk_play_refusals (kiosk_id, day, reason, plays, last_at)
-    select ${kiosk}::uuid, (${now.toISOString()}::timestamptz at time zone 'UTC')::date, reason, n,
-           ${now.toISOString()}::timestamptz
-    from json_to_recordset(${counts}::json) as r(reason text, n int)
+    select ${kiosk}::uuid, (${at}::timestamptz at time zone 'UTC')::date, r.reason, count(*)::int,
+           ${at}::timestamptz
+    from r join fresh on fresh.id = r.id
+    group by r.reason
     on conflict (kiosk_id, day, reason)
       do update set plays = kiosk_play_refusals.plays + excluded.plays, last_at = excluded.last_at`;
 }

@@ -37,6 +37,12 @@ export interface CandidatePlay {
   completed: boolean;
 }
 
+/** A refused play of a batch, by id: counted once however often its batch is sent (play-ingest.ts). */
+export interface RefusedPlay {
+  id: string;
+  reason: RefusalReason;
+}
+
 /** A served row (kiosk_served_items) as the check reads it; times in ms. */
 export interface ServedRow {
   itemKey: string;
@@ -93,8 +99,9 @@ export function slotEnd(play: Pick<CandidatePlay, "startedAt" | "endedAt">): num
 export function judgePlays(
   plays: CandidatePlay[],
   context: PlaysContext,
-): { accepted: CandidatePlay[]; refused: RefusalCounts } {
+): { accepted: CandidatePlay[]; refused: RefusalCounts; refusedIds: RefusedPlay[] } {
   const refused = noRefusals();
+  const refusedIds: RefusedPlay[] = [];
   const plausible: CandidatePlay[] = [];
   // A batch's plays are mostly a few minutes of one screen: the time in its zone is worked out once a minute (the
   // zone's reading costs most of the checks). Every zone's offset has been whole minutes since 1972, long before
@@ -109,8 +116,10 @@ export function judgePlays(
   };
   for (const play of plays) {
     const reason = refusalOf(play, context, localAt);
-    if (reason) refused[reason]++;
-    else plausible.push(play);
+    if (reason) {
+      refused[reason]++;
+      refusedIds.push({ id: play.id, reason });
+    } else plausible.push(play);
   }
   plausible.sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : 1));
   const accepted: CandidatePlay[] = [];
@@ -118,10 +127,11 @@ export function judgePlays(
   for (const play of plausible) {
     if (play.startedAt < screenFreeAt) {
       refused.overlap++;
+      refusedIds.push({ id: play.id, reason: "overlap" });
       continue;
     }
     accepted.push(play);
     screenFreeAt = slotEnd(play);
   }
-  return { accepted, refused };
+  return { accepted, refused, refusedIds };
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
+import { shapeOf } from "~/lib/media-shape";
 import { alias } from "drizzle-orm/pg-core";
 import type { FlashToast } from "~/lib/flash-toast";
 import { MAX_MEDIA_BYTES, MEDIA_TOASTS, type MediaItem, type MediaUploadFields } from "~/lib/media";
@@ -93,6 +94,8 @@ export async function listMediaForOwner(
       durationSec: video.durationSec,
       videoKey: video.storageKey,
       imageKey: image.storageKey,
+      width: sql<number | null>`coalesce(${video.width}, ${image.width})`,
+      height: sql<number | null>`coalesce(${video.height}, ${image.height})`,
       posterKey: poster.storageKey,
       adsCount: sql<number>`(select count(*) from ${ads} where ${ads.mediaId} = ${mediaIdColumn})`.mapWith(
         Number,
@@ -105,8 +108,9 @@ export async function listMediaForOwner(
     .where(eq(media.userId, viewer.id))
     .orderBy(desc(media.createdAt), desc(media.id));
   const urlOf = (key: string | null) => (key ? storage.publicUrl(key) : null);
-  return rows.map(({ videoKey, imageKey, posterKey, ...item }) => ({
+  return rows.map(({ videoKey, imageKey, posterKey, width, height, ...item }) => ({
     ...item,
+    shape: shapeOf(width, height),
     screenUrl: urlOf(videoKey ?? imageKey),
     posterUrl: urlOf(posterKey),
   }));
@@ -163,6 +167,7 @@ export async function uploadMedia(
       processingStatus: "processing" as const,
       inUse: false,
       durationSec: null,
+      shape: null,
       screenUrl: null,
       posterUrl: null,
       adsCount: 0,

@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { Database } from "../infra/db/client";
 import { mediaRenditions, type MediaProcessingStatus } from "../infra/db/schema";
 import type { Storage } from "../infra/storage";
+import { shapeOf, type MediaShape } from "~/lib/media-shape";
 
 // What screens are shown of a media item: the renditions media processing made for them
 // (docs/decisions/045-media-ready-for-screens.md). The one reader of `media_renditions` for screens: the owner's
@@ -83,4 +84,10 @@ export function screenMediaOf(
 /** A video's length in seconds once known; null for an image or a video not yet processed. */
 export function videoSecondsOf(mediaType: string, renditions: Renditions | undefined): number | null {
   return mediaType.startsWith("video/") ? (renditions?.video?.durationSec ?? null) : null;
+}
+
+/** The shape screens get of a media item (its screen rendition's size); null until it is processed. */
+export function shapeOfRenditions(renditions: Renditions | undefined): MediaShape | null {
+  const shown = renditions?.video ?? renditions?.image;
+  return shapeOf(shown?.width, shown?.height);
 }

@@ -5,7 +5,7 @@ import type { NetworkFigures } from "~/lib/network-figures";
 import { queryRows, type Database } from "../infra/db/client";
 import { logger } from "../infra/logging/logger";
 import type { Services } from "../services";
-import { NIL_UUID, rawCutoff, rolledUpTo } from "./rollup";
+import { readRollupMoment } from "./rollup";
 
 // The network's public figures (docs/product.md#home, #about) and a listing's plays this month (#one-business).
 // What counts as a partner and a kiosk, and why the figures are cached: docs/decisions/072-proof-in-public.md.
@@ -27,44 +27,68 @@ function monthOf(now: Date, timeZone: string) {
 }
 
 /**
- * Plays of the ads `adFilter` keeps (a condition on the column `ad_id`) since the start of this month: the hourly
- * roll-ups, plus the raw plays the roll-up has not read yet (received after its mark: a few minutes of plays, one
- * range of `kiosk_plays_received_idx`). A play received in the seconds just before a run may be counted twice until
- * the next run (the run recounts its hour; its mark trails by ROLLUP_LAG_MS): a handful at most, and it heals.
+ * Plays of ads since the first day of this month: the daily roll-ups (`rolled`, a sum over rows with `day >=
+ * firstDay`) plus the raw plays the roll-up has not read yet (received after its mark: a few minutes of plays, one
+ * range of `kiosk_plays_received_idx`) that `adFilter` keeps (a condition on `r.ad_id`). The roll-ups count exactly
+ * the plays received up to the mark, so nothing is counted twice; the mark and the sums are read in one snapshot.
  */
-function playsSince(start: SQL, adFilter: SQL, { timeZone, rawDays, now = new Date() }: MonthOptions): SQL {
-  return sql`(select coalesce(sum(r.plays), 0) from ad_hourly_results r where r.hour >= ${start} and ${adFilter})
-             + (select count(*) from kiosk_plays r
-                where r.received_at > coalesce(${rolledUpTo()}, '-infinity'::timestamptz)
-                  and r.started_at >= greatest(${start}, ${rawCutoff(now, rawDays, timeZone)})
-                  and r.ad_id is not null and ${adFilter})`;
+async function playsThisMonth(
+  db: Database,
+  rolled: (firstDay: string) => SQL,
+  adFilter: SQL,
+  { timeZone, rawDays, now = new Date() }: MonthOptions,
+): Promise<{ firstDay: string; plays: number }> {
+  const month = monthOf(now, timeZone);
+  return db.transaction(
+    async (tx) => {
+      const run = tx as unknown as Database;
+      const moment = await readRollupMoment(run, { from: month.start, now, rawDays, timeZone });
+      const [row] = await queryRows<{ plays: string }>(
+        run,
+        sql`select ((${rolled(month.firstDay)})
+                    + (select count(*) from kiosk_plays r
+                       where r.received_at > ${moment.mark}::timestamptz
+                         and r.started_at >= ${moment.rawFrom}::timestamptz
+                         and r.ad_id is not null and ${adFilter}))::text as plays`,
+      );
+      return { firstDay: month.firstDay, plays: Number(row?.plays ?? 0) };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }
 
 /**
  * The figures the home and About pages show: partners (published listings: the directory's and the map's count),
  * kiosks (paired and not retired: screens in shops that can play) and ad plays this month (house slides are not
- * ads). Three cheap reads: the directory's running totals (five rows), the kiosks table, and the month's roll-ups.
+ * ads). Three cheap reads: the directory's running totals (five rows), the kiosks table, and the month's daily rows
+ * per kiosk (kiosks × days, however many plays).
  */
 export async function readNetworkFigures(db: Database, options: MonthOptions): Promise<NetworkFigures> {
   const now = options.now ?? new Date();
-  const month = monthOf(now, options.timeZone);
-  const [row] = await queryRows<{ partners: number; kiosks: number; plays: string }>(
+  const [row] = await queryRows<{ partners: number; kiosks: number }>(
     db,
     sql`select (select coalesce(sum(businesses), 0) from business_counts_by_industry)::int as partners,
-               (select count(*) from kiosks where retired_at is null and device_token_hash is not null)::int as kiosks,
-               (${playsSince(month.start, sql`r.ad_id <> ${NIL_UUID}::uuid`, { ...options, now })})::text as plays`,
+               (select count(*) from kiosks where retired_at is null and device_token_hash is not null)::int as kiosks`,
+  );
+  const month = await playsThisMonth(
+    db,
+    (firstDay) =>
+      sql`select coalesce(sum(ad_plays), 0) from kiosk_daily_results where day >= ${firstDay}::date`,
+    sql`true`,
+    { ...options, now },
   );
   return {
     partners: row?.partners ?? 0,
     kiosks: row?.kiosks ?? 0,
-    playsThisMonth: Number(row?.plays ?? 0),
+    playsThisMonth: month.plays,
     month: month.firstDay,
   };
 }
 
 /**
  * Plays of a listing's ads this month (its ads, deleted ones included, are in `ad_result_names`): the business page's
- * "Seen N times on Local Shine kiosks this month". Index ranges per ad; 0 for an id that is not a UUID.
+ * "Seen N times on Local Shine kiosks this month". An index range of the daily rows per ad; 0 for an id that is not a
+ * UUID.
  */
 export async function readListingPlaysThisMonth(
   db: Database,
@@ -72,13 +96,15 @@ export async function readListingPlaysThisMonth(
   options: MonthOptions,
 ): Promise<number> {
   if (!isUuid(businessId)) return 0;
-  const month = monthOf(options.now ?? new Date(), options.timeZone);
-  const adFilter = sql`r.ad_id in (select n.ad_id from ad_result_names n where n.business_id = ${businessId}::uuid)`;
-  const [row] = await queryRows<{ plays: string }>(
+  const ads = sql`select n.ad_id from ad_result_names n where n.business_id = ${businessId}::uuid`;
+  const month = await playsThisMonth(
     db,
-    sql`select (${playsSince(month.start, adFilter, options)})::text as plays`,
+    (firstDay) => sql`select coalesce(sum(d.plays), 0) from ad_daily_results d
+                      where d.ad_id in (${ads}) and d.day >= ${firstDay}::date`,
+    sql`r.ad_id in (${ads})`,
+    options,
   );
-  return Number(row?.plays ?? 0);
+  return month.plays;
 }
 
 /** As long as a public page is cached (`max-age=60`): the figures cost one read a minute per process. */

@@ -413,23 +413,48 @@ describe("results", () => {
       .update(kiosks)
       .set({ lastSeenAt: new Date(Date.now() - 30 * 60_000) })
       .where(eq(kiosks.id, kiosk2));
-    await insertPlays(db, kiosk1, [play(adA, 1), play(adA, 2), play(null, 3)]);
-    const [{ code }] = (await db.select({ code: ads.shortCode }).from(ads).where(eq(ads.id, adA))) as [
+    // A screen and an ad of this test's own, so what earlier tests counted does not enter its figures; the plays are
+    // seconds old, so they are today's whatever the hour (a run just after midnight in Los Angeles too).
+    const lobby = (await insertKiosk(db, { label: "Network lobby", hostBusinessId: listingB })).id;
+    await db.update(kiosks).set({ lastSeenAt: new Date() }).where(eq(kiosks.id, lobby));
+    const adN = await insertAd(db, ownerA.id, listingA, { title: "Network bread" });
+    const todays = [play(adN, 0.1), play(adN, 0.2), play(null, 0.3)];
+    await insertPlays(db, lobby, todays);
+    // An earlier test left the roll-up's mark a minute ahead of the clock; these arrive after it, as plays do.
+    await db.execute(
+      sql`update kiosk_plays set received_at = now() + interval '2 minutes'
+          where id in (${sql.join(
+            todays.map((one) => sql`${one.id}::uuid`),
+            sql`, `,
+          )})`,
+    );
+    const [{ code }] = (await db.select({ code: ads.shortCode }).from(ads).where(eq(ads.id, adN))) as [
       { code: string },
     ];
-    await scanShortLink(services, { code, kioskId: kiosk1, userAgent: BROWSER, clientIp: "192.0.2.2" });
-    await rollUp(db);
+    await scanShortLink(services, { code, kioskId: lobby, userAgent: BROWSER, clientIp: "192.0.2.2" });
+    // A scan is rolled up by when it happened: after that mark too.
+    await db.execute(sql`update ad_scans set scanned_at = now() + interval '2 minutes' where ad_id = ${adN}`);
+    await rollUp(db, 35, 180_000);
 
-    expect(await getNetworkOverview(db, ownerA, { timeZone: TZ })).toMatchObject({ ok: false, status: 403 });
-    const overview = await getNetworkOverview(db, admin, { timeZone: TZ });
+    expect(await getNetworkOverview(db, ownerA, { timeZone: TZ, rawDays: 35 })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    const overview = await getNetworkOverview(db, admin, { timeZone: TZ, rawDays: 35 });
     if (!overview.ok) throw new Error("expected the overview");
     const byLabel = Object.fromEntries(overview.kiosks.map((kiosk) => [kiosk.label, kiosk]));
-    expect(byLabel["Library lobby"]).toMatchObject({ online: true, playsToday: 3, scans30: 1 });
+    // (The scan names the lobby, but no manifest served it the ad, so it is credited to no kiosk: docs/product.md#ads.)
+    expect(byLabel["Network lobby"]).toMatchObject({ online: true, playsToday: 3, scans30: 0 });
+    expect(byLabel["Library lobby"]).toMatchObject({ online: true });
     expect(byLabel["Cafe counter"]).toMatchObject({ online: false });
     // Offline for two hours with a host that has no known hours (open at any time): an alert. Half an hour: none.
     expect(overview.alerts.map((alert) => alert.label)).toEqual(["Silent screen"]);
-    expect(overview.topAds[0]).toMatchObject({ id: adA, title: "Fresh bread daily", scans: 1, plays: 2 });
-    expect(overview.topKiosks[0]).toMatchObject({ label: "Library lobby" });
+    expect(overview.topAds.find((ad) => ad.id === adN)).toMatchObject({
+      title: "Network bread",
+      scans: 1,
+      plays: 2,
+    });
+    expect(overview.topKiosks.map((kiosk) => kiosk.label)).toContain("Network lobby");
     expect(overview.adsAwaitingReview).toBe(0);
     expect(isHostOpenAt(null, new Date())).toBe(true);
     // The same silent screen while its host is closed (open only an hour that has passed in the host's time
@@ -438,7 +463,7 @@ describe("results", () => {
       ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((day) => [day, [] as HoursSpan[]]),
     ) as WeeklyHours;
     await db.update(businesses).set({ hours: closedAllDay, timeZone: TZ }).where(eq(businesses.id, listingA));
-    const whileClosed = await getNetworkOverview(db, admin, { timeZone: TZ });
+    const whileClosed = await getNetworkOverview(db, admin, { timeZone: TZ, rawDays: 35 });
     if (!whileClosed.ok) throw new Error("expected the overview");
     expect(whileClosed.alerts).toEqual([]);
     const openAllWeek = Object.fromEntries(

@@ -1,14 +1,18 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import { queryRows, type Database } from "../infra/db/client";
 import { z } from "~/lib/zod";
 import { defineJob, enqueue, runnableJob, type RunnableJob } from "../infra/jobs";
 
-// The results roll-up (docs/product.md#results; why it recounts instead of adding: docs/decisions/055-results-roll-ups.md).
-// Each run reads which raw events arrived since the last run, recounts every hour (plays, scans) and every day
-// (page views, contact actions) those events fall in from all the raw events of that hour or day, replaces those
-// roll-up rows, moves its mark, and deletes raw events older than RESULTS_RAW_DAYS: one transaction, so a run cut
-// short leaves nothing half-done and the next run does the same work again with the same outcome.
+// The results roll-up (docs/product.md#results; why it recounts instead of adding: docs/decisions/055-results-roll-ups.md;
+// the daily rows: docs/decisions/090-daily-roll-ups-and-one-moment.md).
+// Each run reads which raw events arrived since the last run, recounts every hour (plays, scans per ad and kiosk),
+// every day per kiosk and per ad (plays, scans) and every day per business (page views, contact actions) those
+// events fall in from all the raw events of that hour or day received up to the run's mark, replaces those roll-up
+// rows, moves its mark, and deletes raw events older than RESULTS_RAW_DAYS: one transaction, so a run cut short
+// leaves nothing half-done and the next run does the same work again with the same outcome. Because every row counts
+// exactly the events received up to the mark, the roll-ups plus the raw events received after it are the figures
+// of one moment, with nothing counted twice.
 
 export const RESULTS_ROLLUP_JOB = "results.rollup";
 
@@ -25,6 +29,8 @@ const MAX_PLAY_MS = 3_600_000;
 /** Any fixed 64-bit number: one roll-up at a time across every instance. */
 const ROLLUP_LOCK_KEY = 7_301_202_655;
 const MARK = "events";
+/** Set once the daily rows per kiosk and per ad have been built for the whole history (the first run after they came). */
+const DAILY_MARK = "daily";
 
 /** How far the roll-ups have read (SQL, a timestamptz; null before the first run). */
 export const rolledUpTo = () => sql`(select rolled_up_to from results_rollup_marks where name = ${MARK})`;
@@ -37,6 +43,25 @@ export const rawCutoff = (now: Date, rawDays: number, timeZone: string) =>
   sql`((date_trunc('day', (${now.toISOString()}::timestamptz - make_interval(days => ${rawDays}))
         at time zone ${timeZone})) at time zone ${timeZone})`;
 
+/**
+ * The moment a page's figures count up to, read once at the start of its snapshot: the roll-ups' mark ('-infinity'
+ * before the first run) and, for a period starting at `from` (SQL, a timestamptz), where the raw events past the
+ * mark are looked for (the later of `from` and the raw window's start). Handed to the reads as constants, so the
+ * planner sees the narrow range of `kiosk_plays_received_idx` they select instead of guessing at a sub-query.
+ */
+export async function readRollupMoment(
+  db: Database,
+  { from, now, rawDays, timeZone }: { from: SQL; now: Date; rawDays: number; timeZone: string },
+): Promise<{ mark: string; rawFrom: string; from: string }> {
+  const [row] = await queryRows<{ mark: string; raw_from: string; from: string }>(
+    db,
+    sql`select coalesce(${rolledUpTo()}, '-infinity'::timestamptz)::text as mark,
+               greatest(${from}, ${rawCutoff(now, rawDays, timeZone)})::text as raw_from,
+               (${from})::text as from`,
+  );
+  return { mark: row!.mark, rawFrom: row!.raw_from, from: row!.from };
+}
+
 export interface RollupOptions {
   timeZone: string;
   rawDays: number;
@@ -46,6 +71,8 @@ export interface RollupOptions {
 export interface RollupSummary {
   hours: number;
   days: number;
+  /** Site days whose rows per kiosk and per ad were recounted. */
+  playDays: number;
   purged: number;
   rolledUpTo: string;
 }
@@ -76,6 +103,24 @@ export async function rollUpResults(
               where scanned_at > ${mark}::timestamptz and scanned_at <= ${upto}::timestamptz
           ) touched where h >= ${cutoff}::timestamptz`,
     );
+    // Site days that gained plays or scans since the last run (all of them, the first time the daily rows run).
+    const [daily] = await queryRows<{ built: boolean }>(
+      run,
+      sql`select exists (select 1 from results_rollup_marks where name = ${DAILY_MARK}) as built`,
+    );
+    const since = daily?.built ? mark : "-infinity";
+    const playDays = await queryRows<{ day: string }>(
+      run,
+      sql`select distinct d::text as day from (
+            select (started_at at time zone ${timeZone})::date as d from kiosk_plays
+              where received_at > ${since}::timestamptz and received_at <= ${upto}::timestamptz
+                and started_at >= ${cutoff}::timestamptz
+            union
+            select (scanned_at at time zone ${timeZone})::date from ad_scans
+              where scanned_at > ${since}::timestamptz and scanned_at <= ${upto}::timestamptz
+                and scanned_at >= ${cutoff}::timestamptz
+          ) touched`,
+    );
     const days = await queryRows<{ day: string }>(
       run,
       sql`select distinct (at at time zone ${timeZone})::date::text as day from listing_events
@@ -97,10 +142,12 @@ export async function rollUpResults(
                  0 as scans
           from touched t
           join kiosk_plays p on p.started_at >= t.hour and p.started_at < t.hour + interval '1 hour'
+                            and p.received_at <= ${upto}::timestamptz
           union all
           select s.ad_id, t.hour, coalesce(s.kiosk_id, ${NIL_UUID}::uuid), 0, 0, 0, 1
           from touched t
           join ad_scans s on s.scanned_at >= t.hour and s.scanned_at < t.hour + interval '1 hour'
+                         and s.scanned_at <= ${upto}::timestamptz
         )
         insert into ad_hourly_results (ad_id, hour, kiosk_id, plays, completed_plays, screen_ms, scans)
         select ad_id, hour, kiosk_id, sum(plays), sum(completed), sum(screen_ms), sum(scans)
@@ -125,7 +172,75 @@ export async function rollUpResults(
         from touched t
         join listing_events e on e.at >= (t.day::timestamp at time zone ${timeZone})
                              and e.at < ((t.day + 1)::timestamp at time zone ${timeZone})
+                             and e.at <= ${upto}::timestamptz
         group by e.business_id, t.day`);
+    }
+
+    if (!daily?.built) {
+      // The first run with daily rows: days before the raw window exist only as hourly rows, so they are summed from
+      // those (hours grouped by the site day they start in). Days inside the window are recounted from raw below.
+      await run.execute(sql`
+        with hourly as (
+          select r.*, (r.hour at time zone ${timeZone})::date as day from ad_hourly_results r
+          where r.hour < ${cutoff}::timestamptz
+        ),
+        kiosk_rows as (
+          insert into kiosk_daily_results (kiosk_id, day, plays, ad_plays, scans)
+          select kiosk_id, day, sum(plays),
+                 coalesce(sum(plays) filter (where ad_id <> ${NIL_UUID}::uuid), 0), sum(scans)
+          from hourly group by kiosk_id, day
+          on conflict (kiosk_id, day) do nothing
+        )
+        insert into ad_daily_results (ad_id, day, plays, completed_plays, screen_ms, scans)
+        select ad_id, day, sum(plays), sum(completed_plays), sum(screen_ms), sum(scans)
+        from hourly
+        group by ad_id, day
+        on conflict (ad_id, day) do nothing`);
+    }
+
+    if (playDays.length > 0) {
+      const list = JSON.stringify(playDays.map((row) => row.day));
+      const touched = sql`(select value::date as day from json_array_elements_text(${list}::json))`;
+      await run.execute(
+        sql`delete from kiosk_daily_results where day = any(array(select day from ${touched} t))`,
+      );
+      await run.execute(
+        sql`delete from ad_daily_results where day = any(array(select day from ${touched} t))`,
+      );
+      // One pass over the days' raw events feeds both tables.
+      await run.execute(sql`
+        with bounds as (
+          select day, (day::timestamp at time zone ${timeZone}) as from_ts,
+                 ((day + 1)::timestamp at time zone ${timeZone}) as to_ts
+          from ${touched} t
+        ),
+        events as materialized (
+          select p.kiosk_id, coalesce(p.ad_id, ${NIL_UUID}::uuid) as ad_id, b.day, 1 as plays,
+                 (p.ad_id is not null)::int as ad_plays, p.completed::int as completed,
+                 greatest(0, least(extract(epoch from (p.ended_at - p.started_at)) * 1000, ${MAX_PLAY_MS}))::bigint
+                   as screen_ms,
+                 0 as scans
+          from bounds b
+          join kiosk_plays p on p.started_at >= b.from_ts and p.started_at < b.to_ts
+                            and p.received_at <= ${upto}::timestamptz
+          union all
+          select coalesce(s.kiosk_id, ${NIL_UUID}::uuid), s.ad_id, b.day, 0, 0, 0, 0, 1
+          from bounds b
+          join ad_scans s on s.scanned_at >= b.from_ts and s.scanned_at < b.to_ts
+                         and s.scanned_at <= ${upto}::timestamptz
+        ),
+        kiosk_rows as (
+          insert into kiosk_daily_results (kiosk_id, day, plays, ad_plays, scans)
+          select kiosk_id, day, sum(plays), sum(ad_plays), sum(scans) from events group by kiosk_id, day
+        )
+        insert into ad_daily_results (ad_id, day, plays, completed_plays, screen_ms, scans)
+        select ad_id, day, sum(plays), sum(completed), sum(screen_ms), sum(scans)
+        from events
+        group by ad_id, day`);
+    }
+    if (!daily?.built) {
+      await run.execute(sql`insert into results_rollup_marks (name, rolled_up_to)
+        values (${DAILY_MARK}, ${upto}::timestamptz) on conflict (name) do nothing`);
     }
 
     await run.execute(sql`
@@ -143,7 +258,13 @@ export async function rollUpResults(
           views as (delete from listing_events where at < ${cutoff}::timestamptz returning 1)
           select ((select count(*) from plays) + (select count(*) from scans) + (select count(*) from views))::int as n`,
     );
-    return { hours: hours.length, days: days.length, purged: purged[0]?.n ?? 0, rolledUpTo: upto };
+    return {
+      hours: hours.length,
+      days: days.length,
+      playDays: playDays.length,
+      purged: purged[0]?.n ?? 0,
+      rolledUpTo: upto,
+    };
   });
 }
 

@@ -10,6 +10,8 @@ export interface AdPick {
   title: string;
   businessName: string;
   pickedKioskIds: string[];
+  /** The kiosks it reaches through the screen groups it targets. */
+  groupKioskIds: string[];
 }
 
 /**

@@ -13,6 +13,8 @@ import {
 import { cn } from "~/lib/cn";
 import { ConfirmKioskAction } from "./confirm-kiosk-action";
 import { KioskAdsDialog, type AdPick } from "./kiosk-ads-dialog";
+import { KioskHoursRow } from "./kiosk-sleep";
+import { KioskScreenshot } from "./kiosk-screenshot";
 
 /** Every card's small forms (unpair, retire, pick) share one keyed fetcher, so the page shows their toasts. */
 export const KIOSK_FETCHER_KEY = "kiosk-action";
@@ -59,6 +61,11 @@ export function KioskList({ kiosks, ads, timeZone, onEdit, onPair }: KioskListPr
               kiosk={kiosk}
               timeZone={timeZone}
               pickedAds={ads.filter((ad) => ad.pickedKioskIds.includes(kiosk.id)).length}
+              groupAds={
+                ads.filter(
+                  (ad) => !ad.pickedKioskIds.includes(kiosk.id) && ad.groupKioskIds.includes(kiosk.id),
+                ).length
+              }
               onEdit={() => onEdit(kiosk)}
               onPair={() => onPair(kiosk)}
               onPickAds={() => setPicking(kiosk)}
@@ -76,19 +83,39 @@ export function KioskList({ kiosks, ads, timeZone, onEdit, onPair }: KioskListPr
   );
 }
 
+/** "Offline since <date and time>" is wider than a card on a phone: the state wraps instead of overflowing. */
+const WRAPS = "whitespace-normal";
+
 function StateBadge({ kiosk, timeZone }: { kiosk: AdminKiosk; timeZone: string }) {
   const text = describeKioskState(kiosk, (iso) => formatTime(iso, timeZone));
-  if (kiosk.retiredAt) return <Badge variant="outline">{text}</Badge>;
+  if (kiosk.retiredAt)
+    return (
+      <Badge variant="outline" className={WRAPS}>
+        {text}
+      </Badge>
+    );
+  if (kiosk.asleepUntil) {
+    return (
+      <Badge className={cn("bg-slate-800 text-white", WRAPS)}>
+        <Icon name="clock" aria-hidden /> {text}
+      </Badge>
+    );
+  }
   if (kiosk.online) {
     return (
-      <Badge className="bg-emerald-600 text-white">
+      <Badge className={cn("bg-emerald-600 text-white", WRAPS)}>
         <Icon name="circle-check" aria-hidden /> {text}
       </Badge>
     );
   }
-  if (!kiosk.paired) return <Badge variant="secondary">{text}</Badge>;
+  if (!kiosk.paired)
+    return (
+      <Badge variant="secondary" className={WRAPS}>
+        {text}
+      </Badge>
+    );
   return (
-    <Badge variant="destructive">
+    <Badge variant="destructive" className={WRAPS}>
       <Icon name="circle-exclamation-point" aria-hidden /> {text}
     </Badge>
   );
@@ -130,6 +157,7 @@ function KioskCard({
   kiosk,
   timeZone,
   pickedAds,
+  groupAds,
   onEdit,
   onPair,
   onPickAds,
@@ -137,6 +165,8 @@ function KioskCard({
   kiosk: AdminKiosk;
   timeZone: string;
   pickedAds: number;
+  /** Ads that reach it through a screen group it is in, and are not also picked for it. */
+  groupAds: number;
   onEdit: () => void;
   onPair: () => void;
   onPickAds: () => void;
@@ -173,6 +203,12 @@ function KioskCard({
 
       {kiosk.refusedPlays.length > 0 ? <RefusedPlays kiosk={kiosk} /> : null}
 
+      <KioskScreenshot
+        kiosk={kiosk}
+        fetcherKey={KIOSK_FETCHER_KEY}
+        formatTime={(iso) => formatTime(iso, timeZone)}
+      />
+
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium text-muted-foreground">Playing</dt>
         <dd className="min-w-0 break-words">{kiosk.online && kiosk.playing ? kiosk.playing : "—"}</dd>
@@ -187,10 +223,17 @@ function KioskCard({
           {kiosk.orientation === "portrait" ? "Portrait" : "Landscape"} ·{" "}
           {kiosk.timeZone.replaceAll("_", " ")}
         </dd>
+        <KioskHoursRow kiosk={kiosk} fetcherKey={KIOSK_FETCHER_KEY} />
         <dt className="font-medium text-muted-foreground">Plays stored</dt>
         <dd data-testid="kiosk-plays">{kiosk.plays.toLocaleString("en-US")}</dd>
         <dt className="font-medium text-muted-foreground">Picked ads</dt>
-        <dd>{pickedAds === 0 ? "None (ads within their radius)" : pickedAds}</dd>
+        <dd data-testid="kiosk-picked-ads">
+          {pickedAds + groupAds === 0
+            ? "None (ads within their radius)"
+            : groupAds === 0
+              ? pickedAds
+              : `${pickedAds + groupAds} (${groupAds} through ${groupAds === 1 ? "a group" : "groups"})`}
+        </dd>
       </dl>
 
       {retired ? null : (

@@ -7,6 +7,7 @@ import { ConfirmDeleteButton } from "~/components/ui/confirm-delete-button";
 import { Icon } from "~/components/ui/icon";
 import { describeSchedule } from "~/lib/ad-schedule";
 import type { AdStatus } from "~/lib/ad-schemas";
+import type { ListingStatus } from "~/lib/listing-status";
 import { cn } from "~/lib/cn";
 import type { FormReply } from "~/lib/form-submission";
 import { useFetcherReplyToast } from "~/lib/use-reply-toast";
@@ -22,6 +23,7 @@ export interface AdCardData {
   id: string;
   title: string;
   businessName: string;
+  businessStatus: ListingStatus;
   status: AdStatus;
   reason: string | null;
   pausedByAdmin: boolean;
@@ -86,6 +88,12 @@ export function AdCard({ ad }: { ad: AdCardData }) {
           >
             <span className="font-semibold">Why: </span>
             {ad.reason}
+          </p>
+        ) : null}
+        {ad.status === "pending" && ad.businessStatus === "pending" ? (
+          <p className="text-sm text-muted-foreground" data-testid="listing-pending-hint">
+            Its listing, {ad.businessName}, is waiting for review too: our team reviews both, and the ad plays
+            once both are approved.
           </p>
         ) : null}
         <TargetingNote ad={ad} />

@@ -1,5 +1,6 @@
 import { AdScreen, type ScreenOrientation } from "./ad-screen";
 import { cn } from "~/lib/cn";
+import { fitNote, pickVersion, type MediaShape } from "~/lib/media-shape";
 
 export interface PreviewMedia {
   kind: "image" | "video";
@@ -11,6 +12,10 @@ export interface PreviewMedia {
 
 interface AdPreviewProps {
   media: PreviewMedia | null;
+  /** The main version's shape, when known: a screen of the other shape says it is only partly filled. */
+  shape?: MediaShape | null;
+  /** The version in the other shape: each screen shows the version that fits it, as the kiosks will. */
+  alt?: { media: PreviewMedia; shape: MediaShape | null } | null;
   businessName: string;
   callToAction?: string | null;
   qrSvg?: string | null;
@@ -23,6 +28,8 @@ interface AdPreviewProps {
 /** The ad as kiosk screens will show it, portrait (1080×1920) and landscape, scaled down. */
 export function AdPreview({
   media,
+  shape = null,
+  alt = null,
   businessName,
   callToAction,
   qrSvg,
@@ -32,25 +39,32 @@ export function AdPreview({
 }: AdPreviewProps) {
   return (
     <div className={cn("flex flex-wrap items-start gap-4", className)}>
-      {orientations.map((orientation) => (
-        <figure
-          key={orientation}
-          className={cn("space-y-1.5", orientation === "portrait" ? "w-40 sm:w-48" : "w-full max-w-sm")}
-        >
-          <AdScreen
-            orientation={orientation}
-            className="rounded-lg shadow-md ring-1 ring-black/10"
-            businessName={businessName || "Your business"}
-            callToAction={callToAction}
-            qrSvg={qrSvg ?? QR_PLACEHOLDER}
-            shortLink={shortLink}
-            media={<PreviewMediaElement media={media} />}
-          />
-          <figcaption className="text-xs text-muted-foreground">
-            {orientation === "portrait" ? "Portrait screen (1080×1920)" : "Landscape screen (1920×1080)"}
-          </figcaption>
-        </figure>
-      ))}
+      {orientations.map((orientation) => {
+        const shown = media
+          ? pickVersion([{ media, shape }, ...(alt ? [alt] : [])], orientation)
+          : { media: null, shape: null };
+        const note = fitNote(shown.shape, orientation);
+        return (
+          <figure
+            key={orientation}
+            className={cn("space-y-1.5", orientation === "portrait" ? "w-40 sm:w-48" : "w-full max-w-sm")}
+          >
+            <AdScreen
+              orientation={orientation}
+              className="rounded-lg shadow-md ring-1 ring-black/10"
+              businessName={businessName || "Your business"}
+              callToAction={callToAction}
+              qrSvg={qrSvg ?? QR_PLACEHOLDER}
+              shortLink={shortLink}
+              media={<PreviewMediaElement media={shown.media} />}
+            />
+            <figcaption className="text-xs text-muted-foreground">
+              {orientation === "portrait" ? "Portrait screen (1080×1920)" : "Landscape screen (1920×1080)"}
+              {note ? <span className="mt-0.5 block text-amber-800">{note}</span> : null}
+            </figcaption>
+          </figure>
+        );
+      })}
     </div>
   );
 }

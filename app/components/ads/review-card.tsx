@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import type { MediaShape } from "~/lib/media-shape";
 import { useFetcher } from "react-router";
 import { AdPreview, type PreviewMedia } from "./ad-preview";
 import { ReviewDecision } from "~/components/admin/review-decision";
@@ -15,6 +16,9 @@ export interface ReviewCardData {
   businessName: string;
   owner?: { name: string; email: string };
   media: PreviewMedia;
+  shape: MediaShape | null;
+  /** The version in the other shape, reviewed with the ad: the screens of that shape play it. */
+  alt: { media: PreviewMedia; shape: MediaShape | null } | null;
   videoSeconds: number | null;
   imageSeconds: number | null;
   callToAction: string | null;
@@ -43,6 +47,8 @@ export function ReviewCard({ ad }: { ad: ReviewCardData }) {
       <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)]">
         <AdPreview
           media={ad.media}
+          shape={ad.shape}
+          alt={ad.alt}
           businessName={ad.businessName}
           callToAction={ad.callToAction}
           qrSvg={ad.qr}

@@ -3,6 +3,7 @@ import { Icon } from "~/components/ui/icon";
 import { buttonVariants } from "~/components/ui/button";
 import { AD_MESSAGES, isTooLongForAnAd } from "~/lib/ad-schemas";
 import { formatDuration, isVideoType, type MediaItem } from "~/lib/media";
+import { SHAPE_LABELS } from "~/lib/media-shape";
 
 /** Where an owner starts an ad from a ready media item (docs/product.md#ads). */
 const newAdHref = (mediaId: string) => `/dashboard/ads/new?media=${encodeURIComponent(mediaId)}`;
@@ -58,6 +59,11 @@ function Ready({ item }: { item: MediaItem }) {
         {video && item.durationSec !== null ? (
           <span className="font-normal text-muted-foreground tabular-nums">
             · <time dateTime={`PT${Math.round(item.durationSec)}S`}>{formatDuration(item.durationSec)}</time>
+          </span>
+        ) : null}
+        {item.shape ? (
+          <span className="font-normal text-muted-foreground" title={SHAPE_LABELS[item.shape].fit}>
+            · {SHAPE_LABELS[item.shape].label}
           </span>
         ) : null}
       </p>

@@ -29,6 +29,7 @@ import {
   uploadFieldsToast,
 } from "~/lib/media";
 import { acceptAttribute, looksAllowed, MEDIA_TYPES } from "~/lib/upload-types";
+import { SHAPE_ADVICE } from "~/lib/media-shape";
 
 const ACCEPT = acceptAttribute(MEDIA_TYPES);
 const TEXT_FIELDS = ["title", "description", "notes"] as const;
@@ -133,6 +134,9 @@ function UploadMediaForm({ signedIn, onBusyChange, onDone }: UploadMediaFormProp
           onFileChange={setFile}
           disabled={uploading}
         />
+        <p className="text-xs text-muted-foreground" data-testid="shape-advice">
+          {SHAPE_ADVICE}
+        </p>
         <Field field={{ id: "media-title", name: "title" }} label="Title">
           <Input maxLength={200} required placeholder="e.g. Spring sale banner" />
         </Field>

@@ -4,6 +4,7 @@ import { cn } from "~/lib/cn";
 import { createBrowserPlayer, runBrowserPlayer } from "~/lib/kiosk-player/browser";
 import type { ScreenPlayer } from "~/lib/kiosk-player/player";
 import { STARTING_VIEW } from "~/lib/kiosk-player/player-view";
+import { KioskTakeover } from "./kiosk-takeover";
 import { KioskWaiting } from "./kiosk-waiting";
 
 // The kiosk player's screen (docs/product.md#the-player). What plays when, the polls, the heartbeat and the plays
@@ -30,6 +31,21 @@ export function KioskPlayer() {
     if (view.state === "unpaired") location.replace("/kiosk");
   }, [view.state]);
 
+  if (view.state === "asleep") {
+    // Dark outside opening hours: nothing on the page to decode or animate.
+    return (
+      <main
+        id="main"
+        className="h-dvh w-dvw bg-black"
+        data-testid="kiosk-asleep"
+        data-manifest-version={view.version ?? ""}
+      >
+        <h1 className="sr-only">Local Shine: this screen is asleep until opening time</h1>
+      </main>
+    );
+  }
+  if (view.takeover && view.state !== "unpaired")
+    return <KioskTakeover takeover={view.takeover} orientation={view.orientation} />;
   if (view.state !== "playing") {
     return (
       <KioskWaiting

@@ -55,7 +55,8 @@ export function SiteFooter({ viewer }: { viewer: HeaderViewer | null }) {
 
 function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <div>
+    // min-w-0: a long email (truncated) must not widen its grid column past a phone's screen.
+    <div className="min-w-0">
       <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">{title}</h2>
       <ul className="space-y-2 text-sm">{children}</ul>
     </div>

@@ -8,9 +8,27 @@ export interface ChartSeries {
   swatchClassName: string;
 }
 
-const WIDTH = 720;
-const HEIGHT = 220;
-const PAD = { top: 12, right: 8, bottom: 26, left: 40 };
+/**
+ * Two drawings of the same chart, each for the width it is shown at, so that its labels read at about 11 px: the
+ * SVG scales with its box, and one drawing 720 units wide shown 300 px wide on a phone made 11-unit text 4.6 px.
+ */
+const LAYOUTS = {
+  phone: {
+    width: 320,
+    height: 200,
+    fontSize: 12,
+    labels: 4,
+    pad: { top: 12, right: 6, bottom: 26, left: 34 },
+  },
+  desk: {
+    width: 720,
+    height: 220,
+    fontSize: 14,
+    labels: 7,
+    pad: { top: 12, right: 8, bottom: 28, left: 44 },
+  },
+} as const;
+type Layout = (typeof LAYOUTS)[keyof typeof LAYOUTS];
 
 /** A rounded-up axis maximum: 1, 2, 5 × a power of ten. */
 function niceMax(value: number): number {
@@ -41,16 +59,11 @@ export function DailyChart({
   title: string;
 }) {
   const max = niceMax(Math.max(0, ...days.flatMap((day) => series.map((each) => day[each.key]))));
-  const plotW = WIDTH - PAD.left - PAD.right;
-  const plotH = HEIGHT - PAD.top - PAD.bottom;
-  const slot = plotW / Math.max(1, days.length);
-  const barW = Math.max(1, (slot * 0.8) / series.length);
-  const labelEvery = Math.ceil(days.length / 7);
   const total = (key: ChartSeries["key"]) => days.reduce((sum, day) => sum + day[key], 0);
   const summary = series
     .map((each) => `${each.label}: ${total(each.key).toLocaleString("en-US")}`)
     .join("; ");
-
+  const label = `${title}, ${shortDate(days[0]!.day)} to ${shortDate(days.at(-1)!.day)}. ${summary}.`;
   return (
     <figure className="rounded-2xl border bg-card p-4 shadow-sm">
       <figcaption className="flex flex-wrap items-center justify-between gap-2">
@@ -67,65 +80,99 @@ export function DailyChart({
           ))}
         </span>
       </figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="mt-3 h-auto w-full"
-        role="img"
-        aria-label={`${title}, ${shortDate(days[0]!.day)} to ${shortDate(days.at(-1)!.day)}. ${summary}.`}
-      >
-        {[0, 0.5, 1].map((fraction) => {
-          const y = PAD.top + plotH * (1 - fraction);
-          return (
-            <g key={fraction}>
-              <line
-                x1={PAD.left}
-                x2={WIDTH - PAD.right}
-                y1={y}
-                y2={y}
-                className="stroke-border"
-                strokeWidth={1}
-              />
-              <text x={PAD.left - 6} y={y + 4} textAnchor="end" className="fill-muted-foreground text-[11px]">
-                {(max * fraction).toLocaleString("en-US", { maximumFractionDigits: 1 })}
-              </text>
-            </g>
-          );
-        })}
-        {days.map((day, index) => {
-          const x0 = PAD.left + index * slot + slot * 0.1;
-          return (
-            <g key={day.day}>
-              {series.map((each, s) => {
-                const value = day[each.key];
-                const h = (value / max) * plotH;
-                return (
-                  <rect
-                    key={each.key}
-                    x={x0 + s * barW}
-                    y={PAD.top + plotH - h}
-                    width={barW}
-                    height={h}
-                    rx={Math.min(2, barW / 3)}
-                    className={each.className}
-                  >
-                    <title>{`${shortDate(day.day)}: ${value.toLocaleString("en-US")} ${each.label.toLowerCase()}`}</title>
-                  </rect>
-                );
-              })}
-              {index % labelEvery === 0 ? (
-                <text
-                  x={PAD.left + index * slot + slot / 2}
-                  y={HEIGHT - 8}
-                  textAnchor="middle"
-                  className="fill-muted-foreground text-[11px]"
-                >
-                  {shortDate(day.day)}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-      </svg>
+      <ChartDrawing layout={LAYOUTS.phone} className="sm:hidden" {...{ days, series, max, label }} />
+      <ChartDrawing layout={LAYOUTS.desk} className="hidden sm:block" {...{ days, series, max, label }} />
     </figure>
+  );
+}
+
+function ChartDrawing({
+  layout,
+  className,
+  days,
+  series,
+  max,
+  label,
+}: {
+  layout: Layout;
+  className: string;
+  days: ResultsDay[];
+  series: ChartSeries[];
+  max: number;
+  label: string;
+}) {
+  const { width: WIDTH, height: HEIGHT, pad: PAD, fontSize } = layout;
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  const slot = plotW / Math.max(1, days.length);
+  const barW = Math.max(1, (slot * 0.8) / series.length);
+  const labelEvery = Math.ceil(days.length / layout.labels);
+  return (
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      className={`mt-3 h-auto w-full ${className}`}
+      role="img"
+      aria-label={label}
+    >
+      {[0, 0.5, 1].map((fraction) => {
+        const y = PAD.top + plotH * (1 - fraction);
+        return (
+          <g key={fraction}>
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y}
+              y2={y}
+              className="stroke-border"
+              strokeWidth={1}
+            />
+            <text
+              x={PAD.left - 6}
+              y={y + fontSize / 3}
+              textAnchor="end"
+              className="fill-muted-foreground"
+              fontSize={fontSize}
+            >
+              {(max * fraction).toLocaleString("en-US", { maximumFractionDigits: 1 })}
+            </text>
+          </g>
+        );
+      })}
+      {days.map((day, index) => {
+        const x0 = PAD.left + index * slot + slot * 0.1;
+        return (
+          <g key={day.day}>
+            {series.map((each, s) => {
+              const value = day[each.key];
+              const h = (value / max) * plotH;
+              return (
+                <rect
+                  key={each.key}
+                  x={x0 + s * barW}
+                  y={PAD.top + plotH - h}
+                  width={barW}
+                  height={h}
+                  rx={Math.min(2, barW / 3)}
+                  className={each.className}
+                >
+                  <title>{`${shortDate(day.day)}: ${value.toLocaleString("en-US")} ${each.label.toLowerCase()}`}</title>
+                </rect>
+              );
+            })}
+            {index % labelEvery === 0 ? (
+              <text
+                x={PAD.left + index * slot + slot / 2}
+                y={HEIGHT - fontSize / 2}
+                textAnchor="middle"
+                className="fill-muted-foreground"
+                fontSize={fontSize}
+              >
+                {shortDate(day.day)}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+    </svg>
   );
 }

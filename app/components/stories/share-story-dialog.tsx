@@ -17,7 +17,7 @@ export function ShareStoryDialog() {
       id={SHARE_STORY_DIALOG_ID}
       title={<span id={`${SHARE_STORY_FORM_ID}-title`}>Share Your Local Shine Story</span>}
       titleClassName="text-xl"
-      className="sm:max-w-xl"
+      className="scroll-pb-20 sm:max-w-xl"
       description={
         <>
           Tell us how Local Shine has made a difference for your business or your neighborhood. Your story is

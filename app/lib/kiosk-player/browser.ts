@@ -1,6 +1,7 @@
 import { forgetDevice, keepShell, readDevice, registerKioskWorker } from "./device";
 import { kioskDb } from "./local-db";
 import type { ScreenItem } from "./manifest";
+import { captureScreen } from "./screen-capture";
 import { ScreenPlayer, type PlayerDeps } from "./player";
 import type { WorkerLink } from "./worker-link";
 
@@ -49,6 +50,7 @@ const browserDeps: PlayerDeps = {
     const estimate = await navigator.storage?.estimate?.().catch(() => null);
     return estimate?.usage ?? null;
   },
+  captureScreen: () => captureScreen(document),
 };
 
 function linkTo(worker: ServiceWorker): WorkerLink {

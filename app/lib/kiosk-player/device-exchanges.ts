@@ -1,9 +1,10 @@
 import { MAX_PLAYS_PER_BATCH } from "~/lib/kiosk-schemas";
+import { SCREENSHOT_PATH } from "~/lib/kiosk-screenshot";
 import type { DeviceCall } from "./device";
 import type { PlayerStore } from "./local-db";
 import { clockOffset, isScreenManifest, type ScreenManifest } from "./manifest";
 
-// The player's three exchanges with the device API (docs/product.md#kiosks), each one request and its answer read.
+// The player's exchanges with the device API (docs/product.md#kiosks), each one request and its answer read.
 // What the player does with the answer is the player's (player.ts); a 401 throws UnpairedError (device.ts), a
 // network failure throws as fetch does.
 
@@ -43,12 +44,22 @@ export async function sendHeartbeat(
   call: DeviceCall,
   report: HeartbeatReport,
   now: () => number,
-): Promise<{ offsetMs: number; newer: boolean } | null> {
+): Promise<{ offsetMs: number; newer: boolean; screenshot: boolean } | null> {
   const sentAt = now();
   const response = await call("/api/kiosk/heartbeat", { method: "POST", body: JSON.stringify(report) });
   if (!response.ok) return null;
-  const reply = (await response.json()) as { serverTime: string; newer: boolean };
-  return { offsetMs: clockOffset(reply.serverTime, sentAt, now()), newer: reply.newer };
+  const reply = (await response.json()) as { serverTime: string; newer: boolean; screenshot?: boolean };
+  return {
+    offsetMs: clockOffset(reply.serverTime, sentAt, now()),
+    newer: reply.newer,
+    screenshot: reply.screenshot === true,
+  };
+}
+
+/** Sends a picture of the screen (base64 JPEG, app/lib/kiosk-screenshot.ts); false when the server did not take it. */
+export async function sendScreenshot(call: DeviceCall, jpeg: string): Promise<boolean> {
+  const response = await call(SCREENSHOT_PATH, { method: "POST", body: JSON.stringify({ jpeg }) });
+  return response.ok;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { isScheduledAt, type AdTiming } from "~/lib/ad-schedule";
+import type { ScreenHours } from "./opening";
 import type { KioskFile } from "./sw-protocol";
+import type { ScreenTakeover } from "./takeover";
 
 // The manifest as the screen reads it (the device contract: one set of types for the server that builds it in
 // app/.server/kiosks/manifest.ts and for the player), and the pure rules the player plays it by
@@ -39,6 +41,10 @@ export interface ScreenManifest {
   pollSeconds: number;
   kiosk: { id: string; label: string; orientation: "portrait" | "landscape"; timeZone: string };
   items: ScreenItem[];
+  /** When the screen is dark (opening.ts); null or absent (a manifest from before sleep): never. */
+  openingHours?: ScreenHours | null;
+  /** Priority messages on now or within the day; absent from manifests stored before there were any. */
+  takeovers?: ScreenTakeover[];
 }
 
 /** A video that has not ended this long after its length is cut off (and counted as not completed). */
@@ -71,6 +77,8 @@ export function manifestFiles(manifest: ScreenManifest): KioskFile[] {
     if (item.media.posterUrl && item.media.posterSha256)
       files.push({ url: item.media.posterUrl, sha256: item.media.posterSha256 });
   }
+  for (const takeover of manifest.takeovers ?? [])
+    if (takeover.image) files.push({ url: takeover.image.url, sha256: takeover.image.sha256 });
   return files;
 }
 

@@ -18,6 +18,9 @@ const RETRY_MS = 5_000;
 /** The most a play's start is moved later so it does not overlap the one before (a small clock correction). */
 const MAX_CLAMP_MS = 10_000;
 
+/** Slot keys are unique on the page, across Playbacks (a screen waking from sleep starts a new one). */
+let lastSlotKey = 0;
+
 export interface PlaybackDeps {
   clock: PlayerClock;
   store: Pick<PlayerStore, "addPlay">;
@@ -44,7 +47,8 @@ export class Playback {
   private lastAdId: string | null = null;
   private advancing = false;
   private stopped = false;
-  private slotKey = 0;
+  /** A priority message covers the screen: no play starts. */
+  private paused = false;
   /** When the last play ended (server time): the next one never starts before it (docs/security.md#proof-of-play). */
   private lastEndedAt = 0;
   private playing: Play | null = null;
@@ -88,6 +92,27 @@ export class Playback {
     await this.advance();
   }
 
+  /**
+   * A priority message covers the screen (takeover-control.ts): the play on screen ends now, recorded as not
+   * completed, the screen's slots empty (nothing decodes underneath) and nothing new starts until resume().
+   */
+  async pause() {
+    if (this.paused) return;
+    this.paused = true;
+    this.timers.clear("advance");
+    const play = this.playing;
+    this.playing = null;
+    this.deps.view.update((view) => ({ ...view, slots: [null, null] }));
+    if (play) await this.savePlay(play, false);
+  }
+
+  /** The message ended: the rotation goes on from where it was. */
+  resume() {
+    if (!this.paused) return;
+    this.paused = false;
+    void this.advance();
+  }
+
   /** Nothing new starts; the play on screen is recorded as not completed (written before the first await). */
   async halt() {
     this.stop();
@@ -114,7 +139,7 @@ export class Playback {
     this.advancing = true;
     this.timers.clear("advance");
     try {
-      while (!this.stopped && this.current) {
+      while (!this.stopped && !this.paused && this.current) {
         const manifest = this.current.manifest;
         const now = this.serverNow();
         const rules = { lastAdId: this.lastAdId, isReady: this.isReady };
@@ -125,7 +150,7 @@ export class Playback {
           this.deps.noteError(`Could not load ${candidate.item.media.url}`);
           candidate = nextItem(manifest, candidate.index, now, rules);
         }
-        if (this.stopped) return;
+        if (this.stopped || this.paused) return;
         if (this.current?.manifest !== manifest) continue; // switched while loading: pick again from the new one
         // Its window closed while its file loaded: pick again, so nothing starts outside its window.
         if (candidate && loaded && !mayPlayAt(manifest, candidate.item, this.serverNow())) continue;
@@ -141,7 +166,7 @@ export class Playback {
   }
 
   private show({ index, item }: { index: number; item: ScreenItem }) {
-    const key = ++this.slotKey;
+    const key = ++lastSlotKey;
     const playId = newPlayId();
     // A clock correction since the last play may put "now" a little before that play's end; a screen shows one
     // thing at a time, so its plays never overlap (the server refuses ones that do). A correction of more than a

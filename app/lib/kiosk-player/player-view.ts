@@ -1,4 +1,5 @@
 import type { ScreenItem } from "./manifest";
+import type { ScreenTakeover } from "./takeover";
 
 // What the kiosk screen shows, as the player publishes it and app/components/kiosk/kiosk-player.tsx renders it
 // (through useSyncExternalStore).
@@ -11,16 +12,19 @@ export interface Slot {
 
 export interface PlayerView {
   /**
-   * starting: nothing known yet; waiting: nothing may play (or no manifest yet); playing: the slots; unpaired: the
-   * screen forgot its pairing and goes back to /kiosk for a new code.
+   * starting: nothing known yet; waiting: nothing may play (or no manifest yet); playing: the slots; asleep: dark
+   * outside its host's opening hours (a black page); unpaired: the screen forgot its pairing and goes back to
+   * /kiosk for a new code.
    */
-  state: "starting" | "waiting" | "playing" | "unpaired";
+  state: "starting" | "waiting" | "playing" | "asleep" | "unpaired";
   /** Two slots: the item on screen in front, the one before it underneath (it fades in over it). */
   front: 0 | 1;
   slots: [Slot | null, Slot | null];
   orientation: "portrait" | "landscape";
   /** The manifest version playing. */
   version: string | null;
+  /** A priority message covering the screen, whatever the state (takeover-control.ts). */
+  takeover?: ScreenTakeover | null;
 }
 
 export const STARTING_VIEW: PlayerView = {

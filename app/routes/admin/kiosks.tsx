@@ -3,6 +3,7 @@ import { redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/kiosks";
 import { DashboardHeader } from "~/components/layout/dashboard-header";
 import { KioskFormDialog, useKioskDialog } from "~/components/admin/kiosk-form-dialog";
+import { KioskGroupFilter } from "~/components/admin/kiosk-group-filter";
 import { KioskList, KIOSK_FETCHER_KEY } from "~/components/admin/kiosk-list";
 import { PairKioskDialog, usePairDialog } from "~/components/admin/pair-kiosk-dialog";
 import { Button } from "~/components/ui/button";
@@ -23,9 +24,12 @@ import {
   unpairKiosk,
   updateKiosk,
 } from "~/.server/kiosks/admin-kiosks";
+import { setKioskAlwaysOn } from "~/.server/kiosks/always-on";
+import { listGroups } from "~/.server/kiosks/groups";
 import { claimPairing, countWaitingPairings } from "~/.server/kiosks/pairing";
 import { kioskRuntime } from "~/.server/kiosks/runtime";
 import { getServicesFrom } from "~/.server/services";
+import { isLoopbackUrl, loopbackAppUrlWarning } from "~/.server/infra/config/app-url";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Kiosks | Local Shine" },
@@ -40,25 +44,41 @@ const REFRESH_MS = 30_000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
   const { db, env } = getServicesFrom(context);
-  const [list, hosts, picks, waiting] = await Promise.all([
+  const [list, hosts, picks, waiting, groups] = await Promise.all([
     listKiosks(db, viewer),
     listHostChoices(db, viewer),
     listAdPickChoices(db, viewer),
     countWaitingPairings(db),
+    listGroups(db, viewer),
   ]);
-  if (!list.ok || !hosts.ok || !picks.ok) throw redirect("/dashboard");
+  if (!list.ok || !hosts.ok || !picks.ok || !groups.ok) throw redirect("/dashboard");
+  // ?group={id}: only that group's kiosks (docs/product.md#screen-groups).
+  const groupId = new URL(request.url).searchParams.get("group");
+  const group = groups.groups.find((known) => known.id === groupId) ?? null;
   return {
-    kiosks: list.kiosks,
+    kiosks: group ? list.kiosks.filter((kiosk) => group.kioskIds.includes(kiosk.id)) : list.kiosks,
+    groups: groups.groups.map(({ id, name, kioskIds }) => ({ id, name, kiosks: kioskIds.length })),
+    group: group && { id: group.id, name: group.name },
     hosts: hosts.hosts,
-    ads: picks.ads,
+    ads: picks.ads.map((ad) => ({
+      ...ad,
+      groupKioskIds: groups.groups
+        .filter((known) => known.adIds.includes(ad.id))
+        .flatMap((known) => known.kioskIds),
+    })),
     waiting,
     timeZone: env.SITE_TIMEZONE,
     timeZones: Intl.supportedValuesOf("timeZone"),
+    // A paired screen's QR codes carry APP_URL: on a loopback address no visitor's phone can follow them.
+    appUrlWarning:
+      isLoopbackUrl(env.APP_URL) && list.kiosks.some((kiosk) => kiosk.paired && !kiosk.retiredAt)
+        ? loopbackAppUrlWarning(env.APP_URL)
+        : null,
   };
 }
 
 /**
- * The kiosk dialog's save (intent "save") and the list's small forms: pair, unpair, retire, pick. Whether the
+ * The kiosk dialog's save (intent "save") and the list's small forms: pair, unpair, retire, pick, always on. Whether the
  * viewer is an admin is decided in the domain functions, which refuse and change nothing otherwise.
  */
 export function action(args: Route.ActionArgs) {
@@ -97,6 +117,13 @@ export function action(args: Route.ActionArgs) {
         );
         const toast = input.picked ? KIOSK_TOASTS.picked : KIOSK_TOASTS.unpicked;
         return formReply({ ok: true, intent: "pick", id: input.id, toast });
+      }
+      if (input.intent === "always-on") {
+        const result = await setKioskAlwaysOn(db, viewer, input.id, input.alwaysOn);
+        if (!result.ok) return formReply({ ok: false, toast: KIOSK_TOASTS.failed }, result.status);
+        log.info({ userId: viewer.id, kioskId: input.id, alwaysOn: input.alwaysOn }, "kiosk always on set");
+        const toast = input.alwaysOn ? KIOSK_TOASTS.alwaysOn : KIOSK_TOASTS.sleeps;
+        return formReply({ ok: true, intent: "always-on", id: input.id, toast });
       }
       const result =
         input.intent === "unpair"
@@ -142,7 +169,7 @@ async function saveKiosk({ request, viewer, services, log }: DialogRequest) {
 }
 
 export default function KiosksPage({ loaderData }: Route.ComponentProps) {
-  const { kiosks, hosts, ads, waiting, timeZone, timeZones } = loaderData;
+  const { kiosks, hosts, ads, waiting, timeZone, timeZones, groups, group, appUrlWarning } = loaderData;
   const dialog = useKioskDialog();
   const pair = usePairDialog();
   const revalidator = useRevalidator();
@@ -157,7 +184,9 @@ export default function KiosksPage({ loaderData }: Route.ComponentProps) {
   }, [revalidator]);
 
   const active = kiosks.filter((kiosk) => !kiosk.retiredAt);
-  const online = active.filter((kiosk) => kiosk.online).length;
+  // A screen dark by its host's hours counts as asleep, whether or not its slow heartbeat was recent.
+  const asleep = active.filter((kiosk) => kiosk.asleepUntil).length;
+  const online = active.filter((kiosk) => kiosk.online && !kiosk.asleepUntil).length;
 
   return (
     <>
@@ -183,8 +212,20 @@ export default function KiosksPage({ loaderData }: Route.ComponentProps) {
       />
 
       <section className="container-page space-y-6 py-10" aria-label="Kiosk list">
+        {appUrlWarning ? (
+          <p
+            role="alert"
+            data-testid="app-url-warning"
+            className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+          >
+            <Icon name="triangle-exclamation-point" className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{appUrlWarning}</span>
+          </p>
+        ) : null}
+        <KioskGroupFilter groups={groups} selected={group} />
         <p role="status" className="text-sm font-medium text-muted-foreground">
           {active.length === 1 ? "1 kiosk" : `${active.length} kiosks`}, {online} online
+          {asleep > 0 ? `, ${asleep} asleep` : ""}
           {waiting > 0
             ? ` · ${waiting === 1 ? "1 screen is" : `${waiting} screens are`} showing a pairing code`
             : ""}

@@ -15,6 +15,7 @@ import { useRevalidateWhile } from "~/lib/use-revalidate-while";
 import { dialogAction } from "~/.server/actions/dialog-action";
 import { formReply } from "~/.server/actions/form-actions";
 import { requireAdmin } from "~/.server/auth/guards";
+import { getBackupStatus } from "~/.server/backup/schedule";
 import { getNetworkOverview, setPeoplePerPlay } from "~/.server/results/network";
 import { getServicesFrom } from "~/.server/services";
 
@@ -28,9 +29,13 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
   const { db, env } = getServicesFrom(context);
-  const overview = await getNetworkOverview(db, viewer, { timeZone: env.SITE_TIMEZONE });
+  const overview = await getNetworkOverview(db, viewer, {
+    timeZone: env.SITE_TIMEZONE,
+    rawDays: env.RESULTS_RAW_DAYS,
+  });
   if (!overview.ok) throw new Response(null, { status: 403 });
-  return { ...overview, tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION } };
+  const backup = await getBackupStatus(env);
+  return { ...overview, tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION }, backup };
 }
 
 /** Sets a kiosk's estimated people per play (the domain refuses non-admins and changes nothing). */
@@ -64,7 +69,7 @@ const when = (iso: string) =>
   });
 
 export default function Network({ loaderData }: Route.ComponentProps) {
-  const { kiosks, alerts, topAds, topKiosks, tiles } = loaderData;
+  const { kiosks, alerts, topAds, topKiosks, tiles, backup } = loaderData;
   useFetcherReplyToast(PEOPLE_FETCHER);
   // The fleet's state changes by itself: look again every half minute while the page is open.
   useRevalidateWhile(true, 30_000);
@@ -95,6 +100,9 @@ export default function Network({ loaderData }: Route.ComponentProps) {
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">Admin</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-ink">Network</h1>
           <p className="mt-2 text-muted-foreground">The kiosk screens right now, and what they did.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Every figure counts up to {when(loaderData.generatedAt)}.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
@@ -110,9 +118,24 @@ export default function Network({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
+      <p
+        role={backup.failure ? "alert" : undefined}
+        className={
+          backup.failure
+            ? "rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+            : "text-sm text-muted-foreground"
+        }
+      >
+        {backup.summary}
+      </p>
+
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat label="Kiosks online" value={`${online} of ${kiosks.length}`} />
-        <Stat label="Plays today" value={number(loaderData.playsToday)} />
+        <Stat
+          label="Plays today"
+          value={number(loaderData.playsToday)}
+          note="Every screen since midnight: ads and house slides."
+        />
         <Stat label="Ads awaiting review" value={number(loaderData.adsAwaitingReview)} link="/admin/ads" />
         <Stat label="Alerts" value={number(alerts.length)} />
       </dl>
@@ -171,7 +194,9 @@ export default function Network({ loaderData }: Route.ComponentProps) {
           <h2 id="top-ads-heading" className="mb-3 text-xl font-semibold">
             Top ads by QR scans
           </h2>
-          <p className="mb-3 text-sm text-muted-foreground">Last {NETWORK_DAYS} days.</p>
+          <p className="mb-3 text-sm text-muted-foreground">
+            Last {NETWORK_DAYS} days. Plays of each ad on every screen.
+          </p>
           <ScanRanking
             entries={topAds.map((ad) => ({
               id: ad.id,
@@ -187,7 +212,9 @@ export default function Network({ loaderData }: Route.ComponentProps) {
           <h2 id="top-kiosks-heading" className="mb-3 text-xl font-semibold">
             Top kiosks by QR scans
           </h2>
-          <p className="mb-3 text-sm text-muted-foreground">Last {NETWORK_DAYS} days.</p>
+          <p className="mb-3 text-sm text-muted-foreground">
+            Last {NETWORK_DAYS} days. Plays of everything each screen showed: ads and house slides.
+          </p>
           <ScanRanking
             entries={topKiosks.map((kiosk) => ({
               id: kiosk.id,
@@ -206,8 +233,9 @@ export default function Network({ loaderData }: Route.ComponentProps) {
           Kiosks
         </h2>
         <p className="mb-3 text-sm text-muted-foreground">
-          Plays are counted; impressions are an estimate: plays in the last {NETWORK_DAYS} days × the people
-          you expect to see each play at that kiosk. Leave the estimate blank when you have none.
+          Plays count everything the screen showed, ads and house slides; today is one of the {NETWORK_DAYS}{" "}
+          days. Plays are counted; impressions are an estimate: plays in the last {NETWORK_DAYS} days × the
+          people you expect to see each play at that kiosk. Leave the estimate blank when you have none.
         </p>
         {kiosks.length === 0 ? (
           <p className="text-sm text-muted-foreground">
@@ -273,7 +301,7 @@ export default function Network({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Stat({ label, value, link }: { label: string; value: string; link?: string }) {
+function Stat({ label, value, link, note }: { label: string; value: string; link?: string; note?: string }) {
   return (
     <div className="rounded-2xl border bg-card p-5 shadow-sm">
       <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
@@ -286,6 +314,7 @@ function Stat({ label, value, link }: { label: string; value: string; link?: str
           value
         )}
       </dd>
+      {note ? <dd className="mt-1 text-xs text-muted-foreground">{note}</dd> : null}
     </div>
   );
 }

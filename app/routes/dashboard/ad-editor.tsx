@@ -22,6 +22,7 @@ import {
   AD_TOASTS,
   AdSchema,
 } from "~/lib/ad-schemas";
+import { SHAPE_ADVICE } from "~/lib/media-shape";
 import { cn } from "~/lib/cn";
 import { useReplyToast } from "~/lib/use-reply-toast";
 import { useRevalidateWhile } from "~/lib/use-revalidate-while";
@@ -106,6 +107,7 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
           title: ad.title,
           businessId: ad.businessId,
           mediaId: ad.mediaId,
+          altMediaId: ad.alt?.mediaId ?? "",
           imageSeconds: String(ad.imageSeconds ?? AD_DEFAULT_IMAGE_SECONDS),
           startsOn: ad.startsOn,
           endsOn: ad.endsOn ?? "",
@@ -132,6 +134,8 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
   });
 
   const selectedMedia = choices.media.find((item) => item.id === fields.mediaId.value) ?? null;
+  const selectedAlt = choices.media.find((item) => item.id === fields.altMediaId.value) ?? null;
+  const anyImage = [selectedMedia, selectedAlt].some((item) => item && item.media.kind === "image");
   const selectedListing = choices.listings.find((listing) => listing.id === fields.businessId.value) ?? null;
 
   if (choices.listings.length === 0 || choices.media.length === 0) {
@@ -202,8 +206,18 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
                 ))}
               </NativeSelect>
             </Field>
+            <p className="rounded-md bg-secondary/60 px-3 py-2 text-sm text-muted-foreground">
+              {SHAPE_ADVICE}
+            </p>
             <MediaPicker field={fields.mediaId} choices={choices.media} />
-            {selectedMedia?.media.kind === "video" ? (
+            <MediaPicker
+              field={fields.altMediaId}
+              choices={choices.media}
+              label="The other shape"
+              hint="A wide version for landscape screens if the main one is tall, or a tall one if it is wide. Reviewed with the ad."
+              optional
+            />
+            {!anyImage && selectedMedia ? (
               <p className="text-sm text-muted-foreground">
                 A video plays for its own length (at most {AD_MAX_VIDEO_SECONDS} seconds), muted.
               </p>
@@ -314,6 +328,8 @@ export default function AdEditor({ loaderData }: Route.ComponentProps) {
           </h2>
           <AdPreview
             media={selectedMedia?.media ?? null}
+            shape={selectedMedia?.shape ?? null}
+            alt={selectedAlt ? { media: selectedAlt.media, shape: selectedAlt.shape } : null}
             businessName={selectedListing?.name ?? ""}
             callToAction={fields.callToAction.value as string | undefined}
             qrSvg={qr}

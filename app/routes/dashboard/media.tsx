@@ -11,10 +11,15 @@ import { UploadMediaDialog } from "~/components/dashboard/upload-media-dialog";
 import { notify } from "~/components/ui/toast";
 import { DeleteMediaSchema, MEDIA_TOASTS } from "~/lib/media";
 import { useRevalidateWhile } from "~/lib/use-revalidate-while";
-import { requireUser } from "~/.server/auth/guards";
+import { AdminOverview, type AdminOverviewData } from "~/components/admin/admin-overview";
+import { requireUser, type Viewer } from "~/.server/auth/guards";
+import { getAdminOverview } from "~/.server/admin/overview";
+import { getBackupStatus } from "~/.server/backup/schedule";
 import { dialogAction } from "~/.server/actions/dialog-action";
 import { formReply } from "~/.server/actions/form-actions";
 import { deleteMedia, listMediaForOwner } from "~/.server/media/media";
+import { getOwnerProgress } from "~/.server/ads/owner-progress";
+import { GettingStarted } from "~/components/dashboard/getting-started";
 import { getRequestInfo } from "~/.server/infra/http/request-context";
 import { getServicesFrom } from "~/.server/services";
 
@@ -29,12 +34,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServicesFrom(context);
   const timeZone = services.env.SITE_TIMEZONE;
   try {
-    return { media: await listMediaForOwner(services, viewer), loadError: false, timeZone };
+    const [media, progress, overview] = await Promise.all([
+      listMediaForOwner(services, viewer),
+      getOwnerProgress(services.db, viewer),
+      viewer.isAdmin ? loadAdminOverview(services, viewer) : null,
+    ]);
+    return { media, progress, overview, loadError: false, timeZone };
   } catch (error) {
     // docs/product.md#toasts: the page still renders, with the 'Failed to load media files.' toast.
     getRequestInfo(context).log.error({ err: error, userId: viewer.id }, "media list failed to load");
-    return { media: [], loadError: true, timeZone };
+    return { media: [], progress: null, overview: null, loadError: true, timeZone };
   }
+}
+
+/** An admin lands here after signing in: what waits for them comes first (docs/product.md#admin-overview). */
+async function loadAdminOverview(
+  services: ReturnType<typeof getServicesFrom>,
+  viewer: Viewer,
+): Promise<AdminOverviewData | null> {
+  const [overview, backup] = await Promise.all([
+    getAdminOverview(services.db, viewer),
+    getBackupStatus(services.env),
+  ]);
+  if (!overview.ok) return null;
+  const { ok: _ok, ...counts } = overview;
+  return { ...counts, backup: { summary: backup.summary, failed: backup.failure !== null } };
 }
 
 /** Delete (docs/product.md#deleting) from a card's confirmation; uploads go to /dashboard/media because they stream. */
@@ -51,7 +75,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { media, loadError, timeZone } = loaderData;
+  const { media, progress, overview, loadError, timeZone } = loaderData;
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.viewer);
   useDeleteMediaToasts();
   // Cards show Processing until the job is done: look again every few seconds until none is.
@@ -83,6 +107,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+      {overview ? <AdminOverview data={overview} /> : null}
+      {progress ? <GettingStarted progress={progress} /> : null}
       <section className="container-page py-10" aria-labelledby="media-heading">
         <div className="mb-6 flex items-baseline justify-between gap-4">
           <h2 id="media-heading" className="text-xl font-semibold">

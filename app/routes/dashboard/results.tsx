@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/results";
 import { DashboardHeader } from "~/components/layout/dashboard-header";
 import { DailyChart } from "~/components/results/daily-chart";
@@ -16,7 +16,13 @@ import {
   resultsSearch,
   scopeValue,
 } from "~/lib/results";
+import type { FormReply } from "~/lib/form-submission";
+import { REPORT_SWITCH_TOASTS, ReportSwitchSchema } from "~/lib/reports";
+import { useFetcherReplyToast } from "~/lib/use-reply-toast";
+import { dialogAction } from "~/.server/actions/dialog-action";
+import { formReply } from "~/.server/actions/form-actions";
 import { requireUser } from "~/.server/auth/guards";
+import { reportSubscriptions, setReportSubscription } from "~/.server/reports/subscriptions";
 import { getOwnerResults } from "~/.server/results/owner-results";
 import { getServicesFrom } from "~/.server/services";
 
@@ -41,13 +47,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     timeZone: env.SITE_TIMEZONE,
   });
   if (!answer.ok) throw data({ message: RESULTS_BAD_SCOPE }, { status: 404 });
-  return answer.results;
+  const weekly = await reportSubscriptions(db, viewer.id);
+  return { ...answer.results, weekly: { ...weekly, isAdmin: viewer.isAdmin } };
 }
+
+/** Turns the viewer's own weekly email on or off (only theirs: the id is the session's). */
+export function action(args: Route.ActionArgs) {
+  return dialogAction(args, {
+    schema: ReportSwitchSchema,
+    failed: REPORT_SWITCH_TOASTS.failed,
+    async act(input, { viewer, services, log }) {
+      if (input.kind === "admin_weekly" && !viewer.isAdmin)
+        return formReply({ ok: false, toast: REPORT_SWITCH_TOASTS.failed }, 403);
+      await setReportSubscription(services.db, viewer.id, input.kind, input.subscribed === "on");
+      log.info(
+        { userId: viewer.id, kind: input.kind, subscribed: input.subscribed },
+        "weekly email switched",
+      );
+      return formReply({ ok: true, intent: "weekly-email", toast: REPORT_SWITCH_TOASTS[input.subscribed] });
+    },
+  });
+}
+
+const WEEKLY_FETCHER = "weekly-email";
 
 const number = (value: number) => value.toLocaleString("en-US");
 
 export default function Results({ loaderData: results }: Route.ComponentProps) {
   const { figures, scope, days } = results;
+  useFetcherReplyToast(WEEKLY_FETCHER);
   const hasAds = results.ads.length > 0;
   const nothingYet =
     !hasAds && figures.listingViews === 0 && figures.calls === 0 && figures.websiteVisits === 0;
@@ -83,7 +111,8 @@ export default function Results({ loaderData: results }: Route.ComponentProps) {
         ) : (
           <>
             <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose what to show">
-              <label className="grid min-w-0 flex-1 gap-1.5 text-sm font-medium sm:max-w-sm">
+              {/* Its own basis: a basis of 0 never wraps to a row of its own, and shrank to ~60 px on a phone. */}
+              <label className="grid min-w-0 flex-[1_1_16rem] gap-1.5 text-sm font-medium sm:max-w-sm">
                 Show results for
                 <NativeSelect name="scope" defaultValue={scopeValue(scope)} key={scopeValue(scope)}>
                   <option value="all">All my listings and ads</option>
@@ -290,8 +319,65 @@ export default function Results({ loaderData: results }: Route.ComponentProps) {
             </section>
           </>
         )}
+        <section aria-labelledby="weekly-heading" className="rounded-2xl border bg-card p-5 shadow-sm">
+          <h2 id="weekly-heading" className="text-lg font-semibold">
+            Weekly email
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Every Monday morning: last week&apos;s plays, screen time, scans, views and calls, and your best
+            ad.
+          </p>
+          <div className="mt-4 space-y-3">
+            <WeeklySwitch
+              kind="owner_weekly"
+              on={results.weekly.owner_weekly}
+              label="Email me my results every Monday"
+            />
+            {results.weekly.isAdmin ? (
+              <WeeklySwitch
+                kind="admin_weekly"
+                on={results.weekly.admin_weekly}
+                label="Email me the network summary every Monday"
+              />
+            ) : null}
+          </div>
+        </section>
       </div>
     </>
+  );
+}
+
+function WeeklySwitch({
+  kind,
+  on,
+  label,
+}: {
+  kind: "owner_weekly" | "admin_weekly";
+  on: boolean;
+  label: string;
+}) {
+  const fetcher = useFetcher<FormReply>({ key: WEEKLY_FETCHER });
+  const pending = fetcher.state !== "idle" && fetcher.formData?.get("kind") === kind;
+  const shown = pending ? fetcher.formData?.get("subscribed") === "on" : on;
+  return (
+    <fetcher.Form
+      method="post"
+      action="/dashboard/results"
+      className="flex flex-wrap items-center justify-between gap-3"
+    >
+      <input type="hidden" name="intent" value="weekly-email" />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="subscribed" value={shown ? "off" : "on"} />
+      <p className="text-sm">
+        <span className="font-medium">{label}</span>
+        <span className={shown ? "ml-2 font-semibold text-primary" : "ml-2 text-muted-foreground"}>
+          {shown ? "On" : "Off"}
+        </span>
+      </p>
+      <Button type="submit" size="sm" variant="outline" disabled={pending}>
+        {shown ? "Turn off" : "Turn on"}
+      </Button>
+    </fetcher.Form>
   );
 }
 

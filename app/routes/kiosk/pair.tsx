@@ -18,7 +18,10 @@ const POLL_MS = 2_000;
 
 type Pairing = { pairingId: string; code: string; secret: string; expiresAt: number };
 type Screen =
-  { state: "starting" } | { state: "code"; pairing: Pairing } | { state: "offline" } | { state: "paired" };
+  | { state: "starting" }
+  | { state: "code"; pairing: Pairing; siteAddress: string }
+  | { state: "offline" }
+  | { state: "paired" };
 
 export default function KioskPairing() {
   const [screen, setScreen] = useState<Screen>({ state: "starting" });
@@ -50,7 +53,8 @@ export default function KioskPairing() {
         const serverNow = Date.parse(response.headers.get("Date") ?? "") || sentAt;
         const pairing = { ...body, expiresAt: sentAt + (Date.parse(body.expiresAt) - serverNow) };
         if (stopped) return;
-        setScreen({ state: "code", pairing });
+        // The address this screen reached the site on, so the admin types what is known to work.
+        setScreen({ state: "code", pairing, siteAddress: location.host });
         later(POLL_MS, () => void poll(pairing));
       } catch {
         setScreen({ state: "offline" });
@@ -99,7 +103,8 @@ export default function KioskPairing() {
         <p className="text-[4vmin] font-semibold text-sun">Local Shine</p>
         <h1 className="text-[5vmin] font-bold">Pair this screen</h1>
         <p className="max-w-[80vmin] text-[3vmin] text-white/80">
-          On /admin/kiosks, choose Pair a Screen and enter this code.
+          On <strong className="font-semibold text-white">{screen.siteAddress}/admin/kiosks</strong>, choose
+          Pair a Screen and enter this code.
         </p>
         <p
           className="rounded-[2vmin] bg-white px-[5vmin] py-[3vmin] font-mono text-[12vmin] font-bold tracking-[0.15em] text-ink"

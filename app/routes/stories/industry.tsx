@@ -16,7 +16,10 @@ import { ShareStoryDialog } from "~/components/stories/share-story-dialog";
 import type { PageHandle } from "~/lib/page-handle";
 
 // Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
-export const handle: PageHandle = { hydrate: false, islands: ["dialogs", "busy-form", "submit-on-change"] };
+export const handle: PageHandle = {
+  hydrate: false,
+  islands: ["dialogs", "busy-form", "field-checks", "submit-on-change"],
+};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const industry = INDUSTRIES.find((candidate) => candidate.id === params.industry);

@@ -15,7 +15,7 @@ import { ShareStoryDialog } from "~/components/stories/share-story-dialog";
 import type { PageHandle } from "~/lib/page-handle";
 
 // Read-only: visitors get the server's HTML and these islands, no React (docs/decisions/070-islands-instead-of-hydration.md).
-export const handle: PageHandle = { hydrate: false, islands: ["dialogs", "busy-form"] };
+export const handle: PageHandle = { hydrate: false, islands: ["dialogs", "busy-form", "field-checks"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const story = await getPublishedStory(getServicesFrom(context), params.id);

@@ -19,7 +19,7 @@ import { submitStory } from "~/.server/submissions/story-submissions";
 
 const STORIES_HOME = "/shine-stories";
 
-export const handle: PageHandle = { hydrate: false, islands: ["busy-form"], formPage: true };
+export const handle: PageHandle = { hydrate: false, islands: ["busy-form", "field-checks"], formPage: true };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Share Your Local Shine Story | Local Shine" },

@@ -22,6 +22,20 @@ export async function pairScreen(device: APIRequestContext, admin: APIRequestCon
 }
 
 /**
+ * The admin approves the ad once its media is processed: review answers 409 while the picture or video is still
+ * being made ready, which on a busy machine (other specs' videos in the queue) can take a minute or more.
+ */
+export async function approveWhenReady(admin: APIRequestContext, adId: string) {
+  await expect(async () => {
+    const decided = await admin.post("/admin/ads.data", {
+      form: { intent: "approve", id: adId },
+      headers: { Origin: `http://localhost:${E2E_PORT}` },
+    });
+    expect(decided.status()).toBe(200);
+  }).toPass({ timeout: 150_000, intervals: [500, 1_000, 2_000] });
+}
+
+/**
  * The admin approves the ad, and the screen polls its manifest until it carries it (its media processed, the
  * catalog read again). Only an ad served to a screen can have plays there (docs/security.md#proof-of-play).
  */
@@ -30,11 +44,7 @@ export async function approveAndServe(
   admin: APIRequestContext,
   { token, adId }: { token: string; adId: string },
 ) {
-  const approved = await admin.post("/admin/ads.data", {
-    form: { intent: "approve", id: adId },
-    headers: { Origin: `http://localhost:${E2E_PORT}` },
-  });
-  expect(approved.status()).toBeLessThan(400);
+  await approveWhenReady(admin, adId);
   await expect
     .poll(
       async () => {

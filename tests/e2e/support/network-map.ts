@@ -3,6 +3,16 @@ import { expect, type Page } from "@playwright/test";
 export const mapRegion = (page: Page) =>
   page.getByRole("region", { name: "Interactive map of Local Shine partners" });
 
+/**
+ * The map page opens on a picture of the partners' places; its button loads the interactive map in its place
+ * (docs/decisions/100-map-page-in-two-steps.md). Presses it and waits for the map's first markers.
+ */
+export async function openInteractiveMap(page: Page) {
+  await page.getByRole("button", { name: "Open the interactive map" }).click();
+  await expect(mapRegion(page)).toBeVisible();
+  await expect(mapRegion(page).getByRole("button").first()).toBeVisible();
+}
+
 /** What the map shows right now: partners inside clusters (their counts) and single pins (named by their title). */
 export async function mapContents(page: Page) {
   const buttons = await mapRegion(page)

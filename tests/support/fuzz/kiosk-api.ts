@@ -35,6 +35,8 @@ export const deviceTemplates = {
       completed: true,
     })),
   }),
+  /** A screen's picture: `jpeg` is a real JPEG in base64 (made by the test with sharp). */
+  screenshot: (jpeg: string): FuzzFields => ({ jpeg }),
 };
 
 /** Every path to a string in a JSON value, as keys and indices. */

@@ -82,6 +82,35 @@ const EnvSchema = z
       .min(1, "RESULTS_ROLLUP_SECONDS must be a whole number of seconds from 1 to 3600")
       .max(3600, "RESULTS_ROLLUP_SECONDS must be a whole number of seconds from 1 to 3600")
       .default(300),
+    /** Minutes of its host's opening hours a screen may be quiet before admins get an email; 0: no alerts. */
+    KIOSK_ALERT_MINUTES: z.coerce
+      .number({ message: "KIOSK_ALERT_MINUTES must be a whole number of minutes from 0 to 1440" })
+      .int("KIOSK_ALERT_MINUTES must be a whole number of minutes from 0 to 1440")
+      .min(0, "KIOSK_ALERT_MINUTES must be a whole number of minutes from 0 to 1440")
+      .max(1440, "KIOSK_ALERT_MINUTES must be a whole number of minutes from 0 to 1440")
+      .default(10),
+    /** Who gets the offline alerts, comma-separated; empty: every admin account. */
+    KIOSK_ALERT_EMAILS: z
+      .string()
+      .default("")
+      .refine(
+        (value) => splitEmails(value).every((email) => z.email().safeParse(email).success),
+        "KIOSK_ALERT_EMAILS must be email addresses separated by commas",
+      ),
+    /** Scheduled backups of the embedded database (docs/operations.md#scheduled-backups); 0 turns them off. */
+    BACKUP_EVERY_HOURS: z.coerce
+      .number({ message: "BACKUP_EVERY_HOURS must be a number of hours (0 for no scheduled backups)" })
+      .min(0, "BACKUP_EVERY_HOURS must be a number of hours (0 for no scheduled backups)")
+      .max(8760, "BACKUP_EVERY_HOURS must be at most 8760 (a year)")
+      .default(24),
+    /** Where scheduled backups are written; DATA_DIR/backups by default. */
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_KEEP: z.coerce
+      .number({ message: "BACKUP_KEEP must be a whole number of backups from 1 to 1000" })
+      .int("BACKUP_KEEP must be a whole number of backups from 1 to 1000")
+      .min(1, "BACKUP_KEEP must be a whole number of backups from 1 to 1000")
+      .max(1000, "BACKUP_KEEP must be a whole number of backups from 1 to 1000")
+      .default(7),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** A system ffmpeg / ffprobe instead of the static builds `npm ci` installs (app/.server/media-processing). */
     FFMPEG_PATH: z.string().min(1).optional(),
@@ -142,8 +171,18 @@ export function setEnv(env: Env) {
   configureLogger(env);
 }
 
-export function adminEmails(env: Env = getEnv()): string[] {
-  return env.ADMIN_EMAILS.split(",")
+function splitEmails(value: string): string[] {
+  return value
+    .split(",")
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
+}
+
+export function adminEmails(env: Env = getEnv()): string[] {
+  return splitEmails(env.ADMIN_EMAILS);
+}
+
+/** Who gets the offline alerts (KIOSK_ALERT_EMAILS); empty: every admin account. */
+export function kioskAlertEmails(env: Env = getEnv()): string[] {
+  return splitEmails(env.KIOSK_ALERT_EMAILS);
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -7,8 +8,10 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import { acquireDirectoryLock } from "./file-lock";
 import { PgliteThreadClient, type ThreadLogger } from "./pglite-thread";
+import type { PgliteThreadOptions } from "./pglite-worker";
 import { schema, type Schema } from "./schema";
 
 /** The one database type every domain function takes: PGlite and PostgreSQL share it. */
@@ -17,9 +20,26 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /** Applies the migrations in `migrationsFolder` (the app's own by default) that the database lacks. */
+  migrate(migrationsFolder?: string): Promise<void>;
+  /**
+   * One transaction with COPY, the engine's own bulk format (backups and restores, app/.server/backup):
+   * `snapshot` is REPEATABLE READ and read-only, `load` writes and commits only if `work` succeeds.
+   */
+  copySession<T>(mode: "snapshot" | "load", work: (session: CopySession) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** The embedded database only: writes all of it to `file`, which `{ memory: true, loadDump }` starts from. */
+  dump?(file: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A transaction that can also COPY a table's rows, in PostgreSQL's text format, to and from a file. */
+export interface CopySession {
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Writes the rows of `table` (a quoted name) to `file`, which must not exist yet: `columns` quoted, in order. */
+  copyOut(table: string, columns: string[], file: string): Promise<void>;
+  /** Adds the rows in `file` (as copyOut wrote them) to `table`. */
+  copyIn(table: string, columns: string[], file: string): Promise<void>;
 }
 
 /** Rows of a raw `db.execute(sql…)`: PGlite and node-postgres both answer `{ rows }`. */
@@ -32,7 +52,9 @@ export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzl
 /** Any fixed 64-bit number: the advisory lock every instance takes before migrating. */
 const MIGRATION_LOCK_KEY = 7_301_202_611;
 
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
+/** `loadDump`: an in-memory database that starts as a copy of one PGlite dumped (pglite-worker.ts). */
+export type DatabaseTarget =
+  { databaseUrl: string } | { dataDir: string } | { memory: true; loadDump?: string };
 
 /** `logger` hears about the embedded database's thread stopping and coming back (pglite-thread.ts). */
 export async function openDatabase(
@@ -40,12 +62,13 @@ export async function openDatabase(
   options: { logger?: ThreadLogger } = {},
 ): Promise<DatabaseHandle> {
   if ("databaseUrl" in target) return openPostgres(target.databaseUrl);
-  if ("memory" in target) return openPglite(undefined, options.logger);
+  if ("memory" in target)
+    return openPglite({ dataDir: undefined, loadDump: target.loadDump }, options.logger);
   const dir = path.resolve(target.dataDir, "db");
   fs.mkdirSync(dir, { recursive: true });
   const release = acquireDirectoryLock(dir);
   try {
-    const handle = await openPglite(dir, options.logger);
+    const handle = await openPglite({ dataDir: dir }, options.logger);
     return {
       ...handle,
       async close() {
@@ -60,22 +83,40 @@ export async function openDatabase(
 }
 
 async function openPglite(
-  dir: string | undefined,
+  options: PgliteThreadOptions,
   logger: ThreadLogger | undefined,
 ): Promise<DatabaseHandle> {
   // The database runs on its own thread; Drizzle's PGlite driver only calls `query` and `transaction`.
-  const client = await PgliteThreadClient.start({ dataDir: dir }, logger);
+  const client = await PgliteThreadClient.start(options, logger);
   const db = drizzlePglite({ client: client as never, schema }) as unknown as Database;
   let closed = false;
   return {
     db,
     kind: "pglite",
-    async migrate() {
+    async migrate(migrationsFolder = MIGRATIONS_DIR) {
       // One process owns an embedded database, so the advisory lock only matters for PostgreSQL.
-      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await migratePglite(db as never, { migrationsFolder });
+    },
+    copySession(mode, work) {
+      // PGlite serves one session: while this transaction is open, the app's queries wait for it.
+      return client.transaction(async (tx) => {
+        if (mode === "snapshot") await tx.query("set transaction isolation level repeatable read, read only");
+        return work({
+          query: async <T>(text: string, params?: unknown[]) => (await tx.query(text, params)).rows as T[],
+          async copyOut(table, columns, file) {
+            await tx.copyOut(`copy ${table} (${columns.join(", ")}) to '/dev/blob'`, file);
+          },
+          async copyIn(table, columns, file) {
+            await tx.copyIn(`copy ${table} (${columns.join(", ")}) from '/dev/blob'`, file);
+          },
+        });
+      });
     },
     async ping() {
       await client.query("select 1");
+    },
+    async dump(file) {
+      await client.dump(file);
     },
     async close() {
       if (closed) return;
@@ -94,14 +135,43 @@ function openPostgres(url: string): DatabaseHandle {
   return {
     db,
     kind: "postgres",
-    async migrate() {
+    async migrate(migrationsFolder = MIGRATIONS_DIR) {
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         try {
-          await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+          await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
         } finally {
           await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async copySession(mode, work) {
+      const client = await pool.connect();
+      try {
+        await client.query(
+          mode === "snapshot" ? "begin isolation level repeatable read, read only" : "begin",
+        );
+        try {
+          const result = await work({
+            query: async <T>(text: string, params?: unknown[]) =>
+              (await client.query(text, params)).rows as T[],
+            async copyOut(table, columns, file) {
+              const rows = client.query(copyTo(`copy ${table} (${columns.join(", ")}) to stdout`));
+              await pipeline(rows, fs.createWriteStream(file, { flags: "wx" }));
+            },
+            async copyIn(table, columns, file) {
+              const sink = client.query(copyFrom(`copy ${table} (${columns.join(", ")}) from stdin`));
+              await pipeline(fs.createReadStream(file), sink);
+            },
+          });
+          await client.query("commit");
+          return result;
+        } catch (error) {
+          await client.query("rollback").catch(() => {});
+          throw error;
         }
       } finally {
         client.release();

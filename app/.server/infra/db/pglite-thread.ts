@@ -20,7 +20,15 @@ export interface QueryOptions {
 /** The client Drizzle's PGlite driver talks to: `query` and `transaction`, as on a PGlite instance. */
 export interface PgliteLikeClient {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResults>;
-  transaction<T>(callback: (tx: PgliteLikeClient) => Promise<T>): Promise<T>;
+  transaction<T>(callback: (tx: PgliteTransactionClient) => Promise<T>): Promise<T>;
+}
+
+/** Inside a transaction, COPY too: `COPY … TO '/dev/blob'` into a file, `COPY … FROM '/dev/blob'` from one. */
+export interface PgliteTransactionClient extends PgliteLikeClient {
+  /** Runs a `COPY … TO '/dev/blob'` statement and writes its output to `file` (which must not exist); answers its size. */
+  copyOut(sql: string, file: string): Promise<number>;
+  /** Runs a `COPY … FROM '/dev/blob'` statement on the bytes of `file`; answers the rows copied. */
+  copyIn(sql: string, file: string): Promise<number>;
 }
 
 /**
@@ -50,7 +58,8 @@ function queryRequest(sql: string, params: unknown[] = [], options: QueryOptions
 type TransactionRequest =
   | { op: "begin" }
   | { op: "query"; sql: string; params: unknown[]; rowMode: "array" | "object"; tx: number }
-  | { op: "end"; tx: number; commit: boolean };
+  | { op: "end"; tx: number; commit: boolean }
+  | { op: "copyOut" | "copyIn"; tx: number; sql: string; file: string };
 
 /**
  * A transaction over the database thread's message channel: `begin` answers the transaction's number, its
@@ -58,13 +67,15 @@ type TransactionRequest =
  */
 async function runTransaction<T>(
   send: (request: TransactionRequest) => Promise<unknown>,
-  callback: (tx: PgliteLikeClient) => Promise<T>,
+  callback: (tx: PgliteTransactionClient) => Promise<T>,
 ): Promise<T> {
   const tx = (await send({ op: "begin" })) as number;
-  const scoped: PgliteLikeClient = {
+  const scoped: PgliteTransactionClient = {
     query: (sql, params = [], options = {}) =>
       send({ ...queryRequest(sql, params, options), tx }) as Promise<ThreadResults>,
     transaction: () => Promise.reject(new Error("nested transactions go through savepoints")),
+    copyOut: (sql, file) => send({ op: "copyOut", tx, sql, file }) as Promise<number>,
+    copyIn: (sql, file) => send({ op: "copyIn", tx, sql, file }) as Promise<number>,
   };
   let result: T;
   try {
@@ -162,11 +173,16 @@ export class PgliteThreadClient implements PgliteLikeClient {
     return this.#request(queryRequest(sql, params, options)) as Promise<ThreadResults>;
   }
 
-  async transaction<T>(callback: (tx: PgliteLikeClient) => Promise<T>): Promise<T> {
+  async transaction<T>(callback: (tx: PgliteTransactionClient) => Promise<T>): Promise<T> {
     const worker = await this.#live();
     // A transaction lives on the thread that began it: if that thread dies, its queries fail, never reaching a
     // new thread that knows nothing of it.
     return runTransaction((request) => this.#request(request, worker), callback);
+  }
+
+  /** Writes the whole database, as PGlite dumps it, to `file`: what `loadDump` starts another one from. */
+  async dump(file: string): Promise<number> {
+    return (await this.#request({ op: "dump", file })) as number;
   }
 
   async close(): Promise<void> {

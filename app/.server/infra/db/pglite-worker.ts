@@ -5,6 +5,7 @@
 //
 // Loaded by Node directly (its type stripping in tests and tools; the server build emits it as JavaScript), so
 // this file uses only erasable TypeScript and imports nothing of the app except held-transactions.ts, which keeps the same rules.
+import { readFile, writeFile } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types, type Results, type Transaction } from "@electric-sql/pglite";
 import { cube } from "@electric-sql/pglite/contrib/cube";
@@ -15,12 +16,24 @@ import { heldTransactions, serializeError, type SerializedError } from "./held-t
 export interface PgliteThreadOptions {
   /** A directory, or undefined for an in-memory database. */
   dataDir: string | undefined;
+  /**
+   * An in-memory database only: a file holding a database PGlite dumped (`dumpDataDir`, uncompressed), which it
+   * starts from instead of an empty cluster. The tests start each file's database from one migrated dump
+   * (tests/support/test-database.ts).
+   */
+  loadDump?: string;
 }
 
 export type PgliteRequest =
   | { id: number; op: "query"; sql: string; params: unknown[]; rowMode: "array" | "object"; tx?: number }
   | { id: number; op: "begin" }
   | { id: number; op: "end"; tx: number; commit: boolean }
+  /** COPY … TO '/dev/blob' inside a transaction, its output written to `file` (backups). */
+  | { id: number; op: "copyOut"; tx: number; sql: string; file: string }
+  /** COPY … FROM '/dev/blob' inside a transaction, its input read from `file` (restores). */
+  | { id: number; op: "copyIn"; tx: number; sql: string; file: string }
+  /** The whole database as PGlite dumps it (an uncompressed tarball), written to `file` (the tests' template). */
+  | { id: number; op: "dump"; file: string }
   | { id: number; op: "close" };
 
 export type PgliteReply =
@@ -57,8 +70,12 @@ function plain(result: Results): unknown {
 
 async function serve() {
   const port = parentPort!;
-  const { dataDir } = workerData as PgliteThreadOptions;
-  const db = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm, cube, earthdistance } });
+  const { dataDir, loadDump } = workerData as PgliteThreadOptions;
+  const loadDataDir = loadDump && !dataDir ? new Blob([await readFile(loadDump)]) : undefined;
+  const db = await PGlite.create(dataDir ?? "memory://", {
+    extensions: { pg_trgm, cube, earthdistance },
+    loadDataDir,
+  });
   const transactions = heldTransactions<Transaction>(db);
 
   async function handle(request: PgliteRequest): Promise<unknown> {
@@ -70,11 +87,32 @@ async function serve() {
           await target.query(request.sql, request.params, { rowMode: request.rowMode, parsers: PARSERS }),
         );
       }
+      case "copyOut": {
+        const target = transactions.get(request.tx);
+        if (!target) throw new Error("the transaction has already ended");
+        const result = await target.query(request.sql);
+        // The rows go straight to a file: a table's copy never crosses threads.
+        const bytes = result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : new Uint8Array();
+        await writeFile(request.file, bytes, { flag: "wx" });
+        return bytes.byteLength;
+      }
+      case "copyIn": {
+        const target = transactions.get(request.tx);
+        if (!target) throw new Error("the transaction has already ended");
+        const blob = new Blob([await readFile(request.file)]);
+        const result = await target.query(request.sql, [], { blob });
+        return result.affectedRows ?? 0;
+      }
       case "begin":
         return transactions.begin();
       case "end":
         await transactions.end(request.tx, request.commit);
         return null;
+      case "dump": {
+        const dump = await db.dumpDataDir("none");
+        await writeFile(request.file, new Uint8Array(await dump.arrayBuffer()));
+        return dump.size;
+      }
       case "close":
         await db.close();
         return null;

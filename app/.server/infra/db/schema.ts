@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -495,6 +496,11 @@ export const ads = pgTable(
     mediaId: uuid("media_id")
       .notNull()
       .references(() => media.id, { onDelete: "cascade" }),
+    /**
+     * A second version of the ad in the other shape (portrait or landscape), optional: each screen plays the version
+     * whose shape fits it (docs/decisions/101-an-ad-in-two-shapes.md). Deleting that media drops only the version.
+     */
+    altMediaId: uuid("alt_media_id").references(() => media.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     /** Seconds on screen for an image (5–30); null for a video, which plays its own length. */
     imageSeconds: integer("image_seconds"),
@@ -536,6 +542,8 @@ export const ads = pgTable(
       .on(table.businessId)
       .where(sql.raw(`review_status = 'approved' and paused_at is null`)),
     index("ads_media_idx").on(table.mediaId),
+    index("ads_alt_media_idx").on(table.altMediaId).where(sql.raw(`alt_media_id is not null`)),
+    check("ads_alt_media_check", sql.raw(`alt_media_id is null or alt_media_id <> media_id`)),
     check("ads_review_status_check", sql.raw(`review_status in ('pending', 'approved', 'rejected')`)),
     check("ads_qr_target_check", sql.raw(`qr_target in ('listing', 'website')`)),
     check("ads_image_seconds_check", sql.raw(`image_seconds is null or image_seconds between 5 and 30`)),
@@ -671,6 +679,8 @@ export const kiosks = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     /** What the last heartbeat said: the playing ad, manifest version, player version, storage, last error. */
     lastHeartbeat: jsonb("last_heartbeat").$type<Record<string, unknown>>(),
+    /** Never sleeps outside its host's opening hours (docs/product.md#sleep-outside-opening-hours). */
+    alwaysOn: boolean("always_on").notNull().default(false),
     retiredAt: timestamp("retired_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -737,6 +747,29 @@ export const kioskServedItems = pgTable(
   (table) => [primaryKey({ columns: [table.kioskId, table.servedHash, table.firstServedAt] })],
 );
 
+/**
+ * A screen offline during its host's opening hours past the alert threshold (docs/decisions/087-screen-alert-incidents.md):
+ * one row per incident, open until the screen is heard from again (or unpaired or retired). At most one open per
+ * kiosk, so two instances checking at once open (and email) it once.
+ */
+export const kioskIncidents = pgTable(
+  "kiosk_incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kioskId: uuid("kiosk_id")
+      .notNull()
+      .references(() => kiosks.id, { onDelete: "cascade" }),
+    /** The screen's last heartbeat before it went quiet (its pairing, when it never sent one). */
+    downSince: timestamp("down_since", { withTimezone: true }).notNull(),
+    /** When the incident was opened and its alert queued. */
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** Closed because the screen was heard from again (its "back" email was queued), not because it left the fleet. */
+    back: boolean("back").notNull().default(false),
+  },
+  (table) => [uniqueIndex("kiosk_incidents_open_idx").on(table.kioskId).where(sql.raw(`closed_at is null`))],
+);
+
 /** Plays a kiosk sent that the server refused as implausible, counted per kiosk, day (UTC) and reason. */
 export const kioskPlayRefusals = pgTable(
   "kiosk_play_refusals",
@@ -751,6 +784,23 @@ export const kioskPlayRefusals = pgTable(
     primaryKey({ columns: [table.kioskId, table.day, table.reason] }),
     // The fleet page reads the last days of every kiosk.
     index("kiosk_play_refusals_day_idx").on(table.day),
+  ],
+);
+
+/**
+ * The ids of refused plays of the last days, so a batch sent again (its answer lost on the way) is not counted twice
+ * in kiosk_play_refusals. Pruned as refusals are counted.
+ */
+export const kioskRefusedPlays = pgTable(
+  "kiosk_refused_plays",
+  {
+    kioskId: uuid("kiosk_id").notNull(),
+    id: uuid("id").notNull(),
+    refusedAt: timestamp("refused_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kioskId, table.id] }),
+    index("kiosk_refused_plays_kiosk_at_idx").on(table.kioskId, table.refusedAt),
   ],
 );
 
@@ -778,6 +828,50 @@ export const kioskPairings = pgTable(
   ],
 );
 
+/**
+ * A device token revoked by Unpair, Retire or a new pairing, kept a day (REVOKED_TOKEN_GRACE_MS) so the screen can
+ * still send the plays it made while it was paired: only plays, only those that started within the pairing
+ * (docs/security.md#proof-of-play). Only the SHA-256 is kept, as on the kiosk.
+ */
+export const kioskRevokedTokens = pgTable(
+  "kiosk_revoked_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    kioskId: uuid("kiosk_id")
+      .notNull()
+      .references(() => kiosks.id, { onDelete: "cascade" }),
+    pairedAt: timestamp("paired_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("kiosk_revoked_tokens_revoked_idx").on(table.revokedAt)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * What a kiosk's screen showed last: one small JPEG per kiosk, replaced by the next, never kept as history
+ * (docs/product.md#what-is-on-the-screen). `requested_at` is an admin's request, which the screen answers at its
+ * next heartbeat; a row may hold a request and no picture yet.
+ */
+export const kioskScreenshots = pgTable(
+  "kiosk_screenshots",
+  {
+    kioskId: uuid("kiosk_id")
+      .primaryKey()
+      .references(() => kiosks.id, { onDelete: "cascade" }),
+    jpeg: bytea("jpeg"),
+    width: integer("width"),
+    height: integer("height"),
+    /** When the server received the picture (the screen's clock is not trusted for it). */
+    takenAt: timestamp("taken_at", { withTimezone: true }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }),
+  },
+  () => [check("kiosk_screenshots_size_check", sql.raw(`octet_length(jpeg) <= 65536`))],
+);
+
 /** Kiosks an admin picked for an ad: an ad with picks plays on exactly those kiosks, whatever its radius. */
 export const adKiosks = pgTable(
   "ad_kiosks",
@@ -794,6 +888,100 @@ export const adKiosks = pgTable(
     primaryKey({ columns: [table.adId, table.kioskId] }),
     index("ad_kiosks_kiosk_idx").on(table.kioskId),
   ],
+);
+
+/**
+ * Named groups of kiosks an admin makes (an area, a venue type, a host chain): a kiosk may be in several. Ads and
+ * priority messages can target groups (docs/product.md#screen-groups).
+ */
+export const kioskGroups = pgTable(
+  "kiosk_groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("kiosk_groups_name_idx").on(sql`lower(${table.name})`)],
+);
+
+export const kioskGroupMembers = pgTable(
+  "kiosk_group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => kioskGroups.id, { onDelete: "cascade" }),
+    kioskId: uuid("kiosk_id")
+      .notNull()
+      .references(() => kiosks.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.kioskId] }),
+    index("kiosk_group_members_kiosk_idx").on(table.kioskId),
+  ],
+);
+
+/**
+ * Groups an admin targeted an ad at: an ad with picked kiosks or groups plays on exactly the picked kiosks and the
+ * groups' members, whatever its radius. Set by admins only, like ad_kiosks (docs/decisions/084-screen-groups.md).
+ */
+export const adKioskGroups = pgTable(
+  "ad_kiosk_groups",
+  {
+    adId: uuid("ad_id")
+      .notNull()
+      .references(() => ads.id, { onDelete: "cascade" }),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => kioskGroups.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.adId, table.groupId] }),
+    index("ad_kiosk_groups_group_idx").on(table.groupId),
+  ],
+);
+
+/**
+ * A priority message (takeover): full screen on every screen (`all_screens`) or on the groups in
+ * kiosk_takeover_groups, from `starts_at` until `ends_at` (null: until an admin clears it). Never an ad play.
+ */
+export const kioskTakeovers = pgTable(
+  "kiosk_takeovers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    headline: text("headline").notNull(),
+    body: text("body").notNull().default(""),
+    /** Background colour, `#rrggbb`; the text is drawn in whichever of white or ink reads on it. */
+    color: text("color").notNull(),
+    /** An image from the admin's media library, shown with its screen rendition. */
+    mediaId: uuid("media_id").references(() => media.id, { onDelete: "set null" }),
+    allScreens: boolean("all_screens").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    clearedAt: timestamp("cleared_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("kiosk_takeovers_color_check", sql.raw(`color ~ '^#[0-9a-f]{6}$'`)),
+    check("kiosk_takeovers_times_check", sql.raw(`ends_at is null or ends_at > starts_at`)),
+    index("kiosk_takeovers_live_idx").on(table.startsAt).where(sql.raw(`cleared_at is null`)),
+  ],
+);
+
+export const kioskTakeoverGroups = pgTable(
+  "kiosk_takeover_groups",
+  {
+    takeoverId: uuid("takeover_id")
+      .notNull()
+      .references(() => kioskTakeovers.id, { onDelete: "cascade" }),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => kioskGroups.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.takeoverId, table.groupId] })],
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -897,6 +1085,84 @@ export const businessDailyResults = pgTable(
   ],
 );
 
+/**
+ * Daily totals per kiosk (days in SITE_TIMEZONE): every play (`plays`, house slides included), the plays of ads
+ * (`ad_plays`) and scans. Recounted with the hourly rows from the raw events; what the network page and the public
+ * figures read, so their cost follows kiosks × days, not plays.
+ */
+export const kioskDailyResults = pgTable(
+  "kiosk_daily_results",
+  {
+    kioskId: uuid("kiosk_id").notNull(),
+    day: date("day").notNull(),
+    plays: integer("plays").notNull().default(0),
+    adPlays: integer("ad_plays").notNull().default(0),
+    scans: integer("scans").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kioskId, table.day] }),
+    index("kiosk_daily_results_day_idx").on(table.day),
+  ],
+);
+
+/** Daily totals per ad (days in SITE_TIMEZONE; house content under the nil UUID), recounted like the kiosks'. */
+export const adDailyResults = pgTable(
+  "ad_daily_results",
+  {
+    adId: uuid("ad_id").notNull(),
+    day: date("day").notNull(),
+    plays: integer("plays").notNull().default(0),
+    completedPlays: integer("completed_plays").notNull().default(0),
+    screenMs: bigint("screen_ms", { mode: "number" }).notNull().default(0),
+    scans: integer("scans").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.adId, table.day] }),
+    index("ad_daily_results_day_idx").on(table.day),
+  ],
+);
+
+export const REPORT_KINDS = ["owner_weekly", "admin_weekly"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** Who asked not to get a kind of report (everyone else who qualifies gets it: reports are on by default). */
+export const reportOptOuts = pgTable(
+  "report_opt_outs",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ReportKind>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.kind] }),
+    check("report_opt_outs_kind_check", sql.raw(`kind in ('owner_weekly', 'admin_weekly')`)),
+  ],
+);
+
+/**
+ * One row per report sent: the key (kind, user, period) is what makes a report go out once per period however many
+ * instances run the weekly job. Written in the transaction that queues the email.
+ */
+export const reportDeliveries = pgTable(
+  "report_deliveries",
+  {
+    kind: text("kind").$type<ReportKind>().notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The first day of the period reported (a Monday, in SITE_TIMEZONE). */
+    period: date("period").notNull(),
+    outboxId: uuid("outbox_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.userId, table.period] }),
+    check("report_deliveries_kind_check", sql.raw(`kind in ('owner_weekly', 'admin_weekly')`)),
+  ],
+);
+
 /** How far the roll-up has read: raw events received up to `rolled_up_to` are in the roll-ups. One row. */
 export const resultsRollupMarks = pgTable("results_rollup_marks", {
   name: text("name").primaryKey(),
@@ -930,10 +1196,19 @@ export const schema = {
   kioskPlays,
   kioskPairings,
   adKiosks,
+  kioskGroups,
+  kioskGroupMembers,
+  adKioskGroups,
+  kioskTakeovers,
+  kioskTakeoverGroups,
   listingEvents,
   adHourlyResults,
   adResultNames,
   businessDailyResults,
+  kioskDailyResults,
+  adDailyResults,
+  reportOptOuts,
+  reportDeliveries,
   resultsRollupMarks,
 };
 

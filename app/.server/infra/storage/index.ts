@@ -4,7 +4,12 @@ import { createS3Storage } from "./s3-storage";
 import type { Storage } from "./storage";
 
 export * from "./storage";
-export { createLocalStorage, type LocalStorageOptions } from "./local-storage";
+export {
+  createLocalStorage,
+  listLocalKeys,
+  localContentType,
+  type LocalStorageOptions,
+} from "./local-storage";
 export { createS3Storage, type S3Storage, type S3StorageOptions } from "./s3-storage";
 
 /** The subset of the validated environment (app/.server/infra/config/env.ts) that picks and configures the storage. */

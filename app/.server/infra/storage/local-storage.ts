@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream, type Stats } from "node:fs";
-import { mkdir, open, readFile, rename, rm, stat as fsStat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat as fsStat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -8,6 +8,7 @@ import {
   assertValidKey,
   FileTooLargeError,
   InvalidStorageKeyError,
+  isValidKey,
   SIDECAR_SUFFIX,
   type PutOptions,
   type Storage,
@@ -142,6 +143,29 @@ export function createLocalStorage({ root, publicBaseUrl = "/media" }: LocalStor
       return `${publicBaseUrl}/${key}`;
     },
   };
+}
+
+/**
+ * Every key stored under `root` (backups): the files put() moved into place, never its `.tmp` work or the
+ * sidecars. A file appears under its key only once whole (put() renames it there), so a listed key is complete.
+ */
+export async function* listLocalKeys(root: string): AsyncGenerator<string> {
+  const base = path.resolve(root);
+  const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+    if (isMissing(error)) return [];
+    throw error;
+  });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const key = path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+    if (key.startsWith(".tmp/") || !isValidKey(key)) continue;
+    yield key;
+  }
+}
+
+/** The content type put() was told for the file at `file` (its sidecar), or one guessed from its extension. */
+export async function localContentType(file: string): Promise<string> {
+  return contentTypeOf(file);
 }
 
 async function contentTypeOf(file: string): Promise<string> {

@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { Readable, Transform, pipeline } from "node:stream";
 import {
@@ -24,6 +30,8 @@ export interface S3StorageOptions {
 
 export interface S3Storage extends Storage {
   readonly kind: "s3";
+  /** Every key in the bucket, page by page (backups). */
+  listKeys(): AsyncGenerator<string>;
   /** Releases the client's pooled sockets (shutdown, tests). */
   close(): void;
 }
@@ -135,6 +143,17 @@ export function createS3Storage({
 
     publicUrl(key: string) {
       return `${urlBase}/${key}`;
+    },
+
+    async *listKeys() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
 
     close() {
