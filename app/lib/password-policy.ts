@@ -75,10 +75,30 @@ function evaluate(password: string, email?: string): { reasons: string[]; guesse
   }
   if (reasons.length > 0) return { reasons, guesses: 0 };
   const userInputs = [...SITE_WORDS, ...(normalizedEmail ? [normalizedEmail, localPart ?? ""] : [])];
+  if (builtOnEmail(password, [normalizedEmail, localPart], userInputs)) {
+    return { reasons: [PATTERN_REASONS.userInputs], guesses: 0 };
+  }
   const result = zxcvbn.check(password, userInputs);
   if (result.guesses < MIN_GUESSES) {
     const warning = result.feedback.warning ?? "";
     reasons.push(PATTERN_REASONS[warning] ?? "Password is too easy to guess. Add another word or two.");
   }
   return { reasons, guesses: result.guesses };
+}
+
+/**
+ * An attacker who targets an account knows its email, so the email (or the part before the @) inside a password
+ * adds nothing: what is left must be strong on its own. zxcvbn alone misses some of these, e.g. a local part that
+ * ends in digits followed by a year ("ana-0412" + "2024" reads as one 8-digit run, not as a year).
+ */
+function builtOnEmail(password: string, parts: (string | undefined)[], userInputs: string[]): boolean {
+  const lowered = password.toLowerCase();
+  for (const part of parts) {
+    if (!part || part.length < 3) continue;
+    const at = lowered.indexOf(part);
+    if (at < 0) continue;
+    const rest = password.slice(0, at) + password.slice(at + part.length);
+    if (zxcvbn.check(rest, userInputs).guesses < MIN_GUESSES) return true;
+  }
+  return false;
 }

@@ -35,6 +35,17 @@ describe("password rules", () => {
       expect(weakPasswordReasons(password, "ana@example.com").join(" "), password).toMatch(reason);
     }
   });
+
+  it("refuses an email's local part with a little added, whatever characters the local part ends in", () => {
+    for (const email of ["weak-signup-09495120@example.com", "weak-signup-0949512a@example.com", "ana.b@example.com"]) {
+      const local = email.split("@")[0];
+      for (const password of [`${local}2024`, `${local}!`, `2024${local}`, `${local.toUpperCase()}99`, `x${email}`]) {
+        expect(weakPasswordReasons(password, email).join(" "), password).toMatch(/email or this site's name/);
+      }
+    }
+    // The email inside a password that is strong without it is fine.
+    expect(weakPasswordReasons("ana.b-quiet-orchard-4410", "ana.b@example.com")).toEqual([]);
+  });
 });
 
 describe("sign-in delay", () => {
