@@ -67,15 +67,24 @@ async function serve(build: AppModule, env: Env) {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down: finishing in-flight requests");
+    // What the stop waits for now, named in the warning if it has to be forced.
+    let waitingFor = "in-flight requests";
     // Stop accepting, let in-flight requests finish, then close keep-alive sockets that are idle.
     server.close(async () => {
-      await build.stopServices();
+      await build.stopServices((step) => {
+        waitingFor = step;
+        log.info(`shutting down: ${step}`);
+      });
       log.info("stopped");
       process.exit(0);
     });
     server.closeIdleConnections();
+    // A connection whose request was in flight when the stop began (a screen's long poll, answered at once on a
+    // stop; a page that was still rendering) would otherwise be kept alive for keepAliveTimeout once answered, and
+    // the close above would wait for it: close each as soon as it falls idle.
+    setInterval(() => server.closeIdleConnections(), 100).unref();
     setTimeout(() => {
-      log.warn("forcing exit after 10 s");
+      log.warn({ waitingFor }, `forcing exit after 10 s, still waiting for ${waitingFor}`);
       process.exit(1);
     }, 10_000).unref();
   };

@@ -181,16 +181,24 @@ async function prepareDatabase(services: Services) {
   }
 }
 
-/** Stops the job runner (jobs in hand are handed back) and closes the database (graceful shutdown). */
-export async function stopServices() {
+/**
+ * Stops the job runner (jobs in hand are handed back) and closes the database (graceful shutdown). `onStep` hears
+ * each step as it starts, so a stop that hangs can say what it was waiting for.
+ */
+export async function stopServices(onStep: (step: string) => void = () => {}) {
   const current = running;
   running = undefined;
   if (!current) return;
+  onStep("the backup channel and schedule");
   await backups?.channel.close();
   await backups?.schedule.stop();
   backups = undefined;
+  const inHand = current.jobs.inHand();
+  onStep(inHand.length > 0 ? `the jobs in hand (${inHand.join(", ")})` : "the job runner");
   await current.jobs.stop();
+  onStep("the database maintenance");
   await maintenance?.stop();
   maintenance = undefined;
+  onStep("the database");
   await current.database.close();
 }

@@ -42,4 +42,38 @@ describe("graceful shutdown", () => {
     expect(received).toBe(size);
     expect(await exitCode).toBe(0);
   });
+
+  it("closes a kept-alive connection as soon as its in-flight answer is sent, and exits 0", async () => {
+    server = await startServer();
+    const size = 4 * 1024 * 1024;
+    const storage = createLocalStorage({ root: path.join(server.dataDir, "uploads") });
+    await storage.put("fault/kept.bin", Readable.from([Buffer.alloc(size, 3)]), { contentType: "video/mp4" });
+    // A client that keeps its connection open for the next request, as browsers and a screen's player do.
+    const agent = new http.Agent({ keepAlive: true });
+    let firstBytes: () => void = () => {};
+    const inFlight = new Promise<void>((resolve) => (firstBytes = resolve));
+    let received = 0;
+    const done = new Promise<number>((resolve, reject) => {
+      http
+        .get(`${server!.url}/media/fault/kept.bin`, { agent }, (res) => {
+          res.on("data", (chunk: Buffer) => {
+            received += chunk.length;
+            firstBytes();
+            res.pause();
+            setTimeout(() => res.resume(), 1);
+          });
+          res.on("end", () => resolve(res.statusCode ?? 0));
+          res.on("error", reject);
+        })
+        .on("error", reject);
+    });
+    await inFlight;
+    const exitCode = server.stop("SIGTERM");
+    expect(await done).toBe(200);
+    expect(received).toBe(size);
+    // The agent would keep the socket for its next request; the stopping server closes it instead of waiting out
+    // its keep-alive timeout (65 s), which the 10-second forced exit (code 1) would cut short.
+    expect(await exitCode).toBe(0);
+    agent.destroy();
+  });
 });

@@ -37,9 +37,19 @@ describe("password rules", () => {
   });
 
   it("refuses an email's local part with a little added, whatever characters the local part ends in", () => {
-    for (const email of ["weak-signup-09495120@example.com", "weak-signup-0949512a@example.com", "ana.b@example.com"]) {
+    for (const email of [
+      "weak-signup-09495120@example.com",
+      "weak-signup-0949512a@example.com",
+      "ana.b@example.com",
+    ]) {
       const local = email.split("@")[0];
-      for (const password of [`${local}2024`, `${local}!`, `2024${local}`, `${local.toUpperCase()}99`, `x${email}`]) {
+      for (const password of [
+        `${local}2024`,
+        `${local}!`,
+        `2024${local}`,
+        `${local.toUpperCase()}99`,
+        `x${email}`,
+      ]) {
         expect(weakPasswordReasons(password, email).join(" "), password).toMatch(/email or this site's name/);
       }
     }

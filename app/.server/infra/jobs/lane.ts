@@ -145,6 +145,10 @@ export function createLane(db: Database, handler: RunnableJob, log: Logger) {
     resume() {
       stopping = false;
     },
+    /** The id of the job this lane is running now, if any. */
+    inHand(): string | undefined {
+      return current?.id;
+    },
   };
 }
 

@@ -24,6 +24,8 @@ export interface JobRunner {
   wake(kind?: string): void;
   /** Stops at once the jobs among `ids` this runner is running, after `cancelJobs` removed them. */
   cancel(ids: readonly string[]): void;
+  /** The jobs being run right now, as `kind:id` (what a stop is waiting for). */
+  inHand(): string[];
 }
 
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -74,6 +76,8 @@ function loop(lane: Lane, intervalMs: number, log: Logger) {
 
   return {
     cancel: lane.cancel,
+    kind: lane.kind,
+    inHand: lane.inHand,
     start() {
       if (started) return;
       started = true;
@@ -155,6 +159,12 @@ export function createJobRunner({ db, logger, jobs, intervalMs = 2000 }: JobRunn
     cancel(ids) {
       const cancelled = new Set(ids);
       for (const each of every()) each.cancel(cancelled);
+    },
+    inHand() {
+      return every().flatMap((each) => {
+        const id = each.inHand();
+        return id ? [`${each.kind}:${id}`] : [];
+      });
     },
   };
 }
