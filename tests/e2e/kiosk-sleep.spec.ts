@@ -20,8 +20,8 @@ const KIOSK = `Night screen ${RUN}`;
 const MINUTE = 60_000;
 /** The host opens this long after the test starts (a minute boundary), for two hours, every day. */
 const OPENS_IN_MS = 8 * MINUTE;
-/** Where the screenshots of the fleet page go (outside the repository). */
-const SHOTS = "/work/wt/shots/sleep";
+/** Where the screenshots of the fleet page go, to be looked at (ignored by git, like the other specs' pictures). */
+const SHOTS = ".tmp";
 
 let admin: BrowserContext;
 let adminPage: Page;
@@ -136,8 +136,8 @@ test("a screen paired outside its host's hours is dark, polls nothing, and shows
   for (const width of [1280, 360]) {
     await adminPage.setViewportSize({ width, height: width === 360 ? 800 : 900 });
     await card.scrollIntoViewIfNeeded();
-    await card.screenshot({ path: `${SHOTS}/fleet-asleep-card-${width}.png` });
-    await adminPage.screenshot({ path: `${SHOTS}/fleet-asleep-${width}.png` });
+    await card.screenshot({ path: `${SHOTS}/fleet-asleep-card-${width}-${E2E_PORT}.png` });
+    await adminPage.screenshot({ path: `${SHOTS}/fleet-asleep-${width}-${E2E_PORT}.png` });
   }
   await adminPage.setViewportSize({ width: 1280, height: 900 });
 
