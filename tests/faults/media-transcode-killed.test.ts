@@ -38,15 +38,26 @@ async function waitFor<T>(
   }
 }
 
+/**
+ * Media work at normal priority (MEDIA_NICE 0) here: at the default 19 a machine kept busy by other programs can
+ * starve the retry's 8-second 1080p encode past its time limit, and what this test is about (a killed run, then one
+ * that finishes) does not depend on the priority (tools-priority.test.ts holds that).
+ */
 function start() {
-  return startServer({ DATA_DIR: dataDir, TMPDIR: serverTmp, TRUST_PROXY: "1", LOG_LEVEL: "info" });
+  return startServer({
+    DATA_DIR: dataDir,
+    TMPDIR: serverTmp,
+    TRUST_PROXY: "1",
+    LOG_LEVEL: "info",
+    MEDIA_NICE: "0",
+  });
 }
 
 describe("a server killed mid-transcode", () => {
   it(
     "takes ffmpeg down with it, and after a restart finishes the job once, leaving nothing behind",
-    // Bounds for a hang only: the retry's encode runs at nice 19, so on a busy two-core machine it waits for every
-    // other process and can take minutes.
+    // Bounds for a hang only: on a busy two-core machine the retry's encode shares the cores with everything else
+    // and can take minutes.
     { timeout: 600_000 },
     async () => {
       fs.mkdirSync(serverTmp, { recursive: true });

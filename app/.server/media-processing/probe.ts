@@ -1,5 +1,5 @@
 import { DEFAULT_MEDIA_LIMITS } from "./limits";
-import { runTool, SAFE_INPUT, ToolError, type MediaTools, type RunToolOptions } from "./tools";
+import { NICEST, runTool, SAFE_INPUT, ToolError, type MediaTools, type RunToolOptions } from "./tools";
 
 /** What a video file holds, as far as playing it on a screen goes. */
 export interface VideoProbe {
@@ -77,7 +77,7 @@ export async function probeVideo(
     json = await runTool(
       tools.ffprobe,
       ["-v", "error", ...SAFE_INPUT, "-print_format", "json", "-show_format", "-show_streams", file],
-      { ...run, lowPriority: true },
+      { ...run, nice: tools.nice ?? NICEST },
     );
   } catch (error) {
     // ffprobe answers 1 for data it cannot parse; anything else (a missing binary) is not the file's fault.

@@ -3,11 +3,16 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 
-/** Where the ffmpeg and ffprobe binaries are. */
+/** Where the ffmpeg and ffprobe binaries are, and the CPU priority media work runs at. */
 export interface MediaTools {
   ffmpeg: string;
   ffprobe: string;
+  /** The nice value (0 to 19) media work runs at: MEDIA_NICE, by default 19, the lowest priority. */
+  nice?: number;
 }
+
+/** The lowest CPU priority: pages are served first whenever both want a core. */
+export const NICEST = 19;
 
 const require = createRequire(import.meta.url);
 
@@ -26,11 +31,19 @@ function bundled(pkg: string, variable: string): string {
   }
 }
 
-/** The configured binaries: FFMPEG_PATH / FFPROBE_PATH when set, else the bundled builds (resolved on first use). */
-export function mediaTools(env: { FFMPEG_PATH?: string; FFPROBE_PATH?: string }): MediaTools {
+/**
+ * The configured binaries: FFMPEG_PATH / FFPROBE_PATH when set, else the bundled builds (resolved on first use); and
+ * MEDIA_NICE, the priority they run at.
+ */
+export function mediaTools(env: {
+  FFMPEG_PATH?: string;
+  FFPROBE_PATH?: string;
+  MEDIA_NICE?: number;
+}): MediaTools {
   let ffmpeg = env.FFMPEG_PATH;
   let ffprobe = env.FFPROBE_PATH;
   return {
+    nice: env.MEDIA_NICE ?? NICEST,
     get ffmpeg() {
       return (ffmpeg ??= bundled("@ffmpeg-installer/ffmpeg", "FFMPEG_PATH"));
     },
@@ -66,7 +79,6 @@ export class TimeLimitExceeded extends Error {
 }
 
 const STDERR_TAIL = 2_000;
-const NICEST = 19;
 
 let launcher: string[] | undefined;
 
@@ -89,35 +101,36 @@ function dieWithParent(): string[] {
 
 export interface RunToolOptions {
   signal?: AbortSignal;
-  lowPriority?: boolean;
+  /** The nice value to run at (0 to 19, higher is lower priority); unset: this process's own. */
+  nice?: number;
   /** Wall-clock limit: past it the tool is killed and the run fails with `TimeLimitExceeded`. */
   timeLimitMs?: number;
 }
 
 /**
- * Runs a binary as a child process and answers its stdout. With `lowPriority` it runs at the lowest CPU priority
- * (nice 19), so page rendering wins whenever both want the core. `signal` kills it, and so does `timeLimitMs`, and
+ * Runs a binary as a child process and answers its stdout. With `nice` it runs at that CPU priority (media work
+ * at MEDIA_NICE, by default 19, the lowest), so page rendering wins whenever both want the core. `signal` kills it, and so does `timeLimitMs`, and
  * so does the death of this process (see `dieWithParent`). Failure carries the end of its stderr, where ffmpeg says
  * what went wrong.
  */
 export function runTool(
   file: string,
   args: string[],
-  { signal, lowPriority = false, timeLimitMs }: RunToolOptions = {},
+  { signal, nice, timeLimitMs }: RunToolOptions = {},
 ): Promise<string> {
   const name = file.split("/").pop()!;
   const timer = timeLimitMs === undefined ? undefined : new AbortController();
   const timeout =
     timer && setTimeout(() => timer.abort(new TimeLimitExceeded(name, timeLimitMs!)), timeLimitMs);
   const stop = timer ? (signal ? AbortSignal.any([signal, timer.signal]) : timer.signal) : signal;
-  return runChild(file, args, stop, lowPriority, name).finally(() => clearTimeout(timeout));
+  return runChild(file, args, stop, nice, name).finally(() => clearTimeout(timeout));
 }
 
 function runChild(
   file: string,
   args: string[],
   signal: AbortSignal | undefined,
-  lowPriority: boolean,
+  nice: number | undefined,
   name: string,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -136,9 +149,9 @@ function runChild(
       signal,
       killSignal: "SIGKILL",
     });
-    if (lowPriority && child.pid !== undefined) {
+    if (nice !== undefined && child.pid !== undefined) {
       try {
-        os.setPriority(child.pid, NICEST);
+        os.setPriority(child.pid, nice);
       } catch {
         // Not allowed here (some containers): it still runs, with one thread, just not deprioritized.
       }

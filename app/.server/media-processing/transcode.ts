@@ -1,6 +1,6 @@
 import { DEFAULT_MEDIA_LIMITS } from "./limits";
 import type { VideoProbe } from "./probe";
-import { runTool, SAFE_INPUT, type MediaTools, type RunToolOptions } from "./tools";
+import { NICEST, runTool, SAFE_INPUT, type MediaTools, type RunToolOptions } from "./tools";
 
 /** Screens are 1080p at most, in either orientation (portrait kiosk screens are 1080×1920). */
 const MAX_LONG_SIDE = 1920;
@@ -77,7 +77,7 @@ export async function makeScreenVideo(
   }: ScreenVideoOptions = {},
 ): Promise<"copied" | "encoded"> {
   const common = ["-hide_banner", "-nostdin", "-y", "-v", "error", ...SAFE_INPUT];
-  const run: RunToolOptions = { signal, lowPriority: true, timeLimitMs };
+  const run: RunToolOptions = { signal, nice: tools.nice ?? NICEST, timeLimitMs };
   const cap = ["-t", maxSeconds.toFixed(3)];
   if (canRemux(probe, sourceMime)) {
     await runTool(
@@ -126,6 +126,6 @@ export async function extractPoster(
   const frame = ["-frames:v", "1", "-q:v", "3", "-f", "image2", "-c:v", "mjpeg", output];
   await runTool(tools.ffmpeg, ["-hide_banner", "-nostdin", "-y", "-v", "error", ...input, ...frame], {
     ...run,
-    lowPriority: true,
+    nice: tools.nice ?? NICEST,
   });
 }

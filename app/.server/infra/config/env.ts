@@ -114,6 +114,13 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** A system ffmpeg / ffprobe instead of the static builds `npm ci` installs (app/.server/media-processing). */
     FFMPEG_PATH: z.string().min(1).optional(),
+    /** The CPU priority of media work (ffmpeg, ffprobe) as a nice value: 19, the lowest, lets pages go first. */
+    MEDIA_NICE: z.coerce
+      .number({ message: "MEDIA_NICE must be a whole number from 0 to 19" })
+      .int("MEDIA_NICE must be a whole number from 0 to 19")
+      .min(0, "MEDIA_NICE must be a whole number from 0 to 19")
+      .max(19, "MEDIA_NICE must be a whole number from 0 to 19")
+      .default(19),
     FFPROBE_PATH: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
