@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { animationsSettled } from "./support/animations";
 import { mapRegion, openFirstPopup, openInteractiveMap } from "./support/network-map";
 
 /** Every public route (docs/product.md's route table); story and business pages are taken from the sitemap. */
@@ -18,32 +19,6 @@ const STATIC_ROUTES = [
   "/local-shiners/home-services",
   "/no-such-page-here",
 ];
-
-/**
- * Resolves once nothing on the page is mid-transition (looping animations, such as a loading pulse, aside), checked
- * across two frames. Axe judges colours as they are painted: a map marker caught half-way through its fade-in reads
- * as washed-out text, which is not what anyone sees once it has settled.
- */
-async function animationsSettled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() =>
-            resolve(
-              document
-                .getAnimations()
-                .every(
-                  (animation) =>
-                    animation.playState !== "running" ||
-                    animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-                ),
-            ),
-          ),
-        ),
-      ),
-  );
-}
 
 /** Runs axe on what is on screen, once settled, and fails with a readable list of serious and critical violations. */
 async function expectNoSeriousViolations(page: Page, label: string) {

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { expect, request, test, type BrowserContext, type Page } from "@playwright/test";
 import { wallTimeOf } from "../../app/lib/zoned-time";
 import { E2E_PORT, signInAdmin } from "./support/accounts";
+import { animationsSettled } from "./support/animations";
 import { approveWhenReady, pairScreen } from "./support/kiosk-screen";
 
 // Screen groups and priority messages, driven as an admin and two screens would (docs/product.md#screen-groups,
@@ -277,7 +278,7 @@ test("a message to the group covers its screen within seconds, survives a reload
       }),
     )
     .toBe(true);
-  await inside.waitForTimeout(500);
+  await animationsSettled(inside);
   await inside.screenshot({ path: `.tmp/kiosk-takeover-portrait-${E2E_PORT}.png` });
 
   // Still offline, the screen's clock runs past the message's end: it ends by itself and the ads come back.

@@ -3,6 +3,7 @@ import { expect, test, type BrowserContext, type Page, type Request } from "@pla
 import { localTime } from "../../app/lib/ad-schedule";
 import { MAX_PLAYS_PER_BATCH } from "../../app/lib/kiosk-schemas";
 import { E2E_PORT, signInAdmin } from "./support/accounts";
+import { animationsSettled } from "./support/animations";
 import { approveWhenReady } from "./support/kiosk-screen";
 
 // The kiosk player, driven as an admin and a screen would (docs/product.md#the-player): pair through the code on
@@ -249,10 +250,13 @@ test("a new screen shows a code; the admin pairs it and it plays the approved ad
   kioskId = await player.evaluate(
     () => (JSON.parse(localStorage.getItem("localshine.kiosk.device")!) as { kioskId: string }).kioskId,
   );
-  // Every ad is picked for this kiosk: only the review state and the schedule decide what plays.
+  // Every ad is picked for this kiosk: only the review state and the schedule decide what plays. Until then the
+  // screen has none of them.
+  expect(await serverManifestHas(adIds.approved)).toBe(false);
   for (const key of Object.keys(CTA) as AdKey[])
     await post("/admin/kiosks.data", { intent: "pick", id: kioskId, adId: adIds[key], picked: "true" });
-  await player.waitForTimeout(5_500); // the server's shared catalog is read again every 5 s
+  // The server's shared catalog is read again every 5 s: the screen's next poll finds the picks once it carries them.
+  await serverManifestCarries(adIds.approved);
   await player.clock.runFor(61_000); // the next manifest poll
 
   let front = "";
@@ -268,7 +272,7 @@ test("a new screen shows a code; the admin pairs it and it plays the approved ad
   // Beside the picture: the call to action, the short link naming this kiosk, and its QR code.
   expect(front).toContain(`/q/`);
   expect(front).toContain("QR code: yes");
-  await player.waitForTimeout(700); // past the cross-fade
+  await animationsSettled(player); // past the cross-fade
   await player.screenshot({ path: `.tmp/kiosk-portrait-${E2E_PORT}.png` });
 
   // Round the rotation a few times: the pending, rejected and paused ads never appear, nor the one whose window
@@ -409,25 +413,28 @@ test("back online, every play is answered exactly once: stored, or refused and f
   await player.clock.resume();
 });
 
+/** Whether the server's manifest for this screen, asked with the screen's own token, carries `adId`. */
+async function serverManifestHas(adId: string) {
+  const { token } = JSON.parse(
+    (await player.evaluate(() => localStorage.getItem("localshine.kiosk.device")))!,
+  ) as { token: string };
+  const answer = await admin.request.get("/api/kiosk/manifest", {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const manifest = (await answer.json()) as { items: { adId: string | null }[] };
+  return manifest.items.some((item) => item.adId === adId);
+}
+
+/** Waits until it does: the shared catalog is read again at most CATALOG_MAX_AGE_MS (5 s) after a change. */
+async function serverManifestCarries(adId: string) {
+  await expect.poll(() => serverManifestHas(adId)).toBe(true);
+}
+
 test("a newly approved ad reaches the screen by its next manifest poll", async () => {
   test.setTimeout(180_000);
   const before = await player.getByTestId("kiosk-player").getAttribute("data-manifest-version");
   await approveWhenReady(admin.request, adIds.fresh);
-  // The server's catalog is read again at most CATALOG_MAX_AGE_MS (5 s) after the approval: asked with the screen's
-  // own token, the manifest carries the new ad once it has been.
-  const { token } = JSON.parse(
-    (await player.evaluate(() => localStorage.getItem("localshine.kiosk.device")))!,
-  ) as { token: string };
-  const manifestCarries = (manifest: { items: { adId: string | null }[] }) =>
-    manifest.items.some((item) => item.adId === adIds.fresh);
-  await expect
-    .poll(async () => {
-      const answer = await admin.request.get("/api/kiosk/manifest", {
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      return manifestCarries(await answer.json());
-    })
-    .toBe(true);
+  await serverManifestCarries(adIds.fresh);
   // The screen hears of it on its held request (manifest/wait), or at its next poll at the latest.
   await player.clock.runFor(60_000);
   await expect(player.getByTestId("kiosk-player")).not.toHaveAttribute("data-manifest-version", before ?? "");
@@ -456,7 +463,7 @@ test("a newly approved ad reaches the screen by its next manifest poll", async (
       return player.locator('[data-layer="front"] [data-orientation]').getAttribute("data-orientation");
     })
     .toBe("landscape");
-  await player.waitForTimeout(700);
+  await animationsSettled(player);
   await player.screenshot({ path: `.tmp/kiosk-landscape-${E2E_PORT}.png` });
 });
 
