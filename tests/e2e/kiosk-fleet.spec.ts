@@ -1,8 +1,7 @@
 import sharp from "sharp";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_PORT, signInAdmin } from "./support/accounts";
-import { animationsSettled } from "./support/animations";
-import { approveWhenReady } from "./support/kiosk-screen";
+import { approveWhenReady, crossFadeDone } from "./support/kiosk-screen";
 
 // Running a fleet, driven as an admin and two screens would (docs/product.md#kiosks): a screen unpaired while it
 // still holds plays sends them with its revoked token, so none is lost and the owner's Results count both screens;
@@ -237,7 +236,7 @@ test("an admin's screenshot request shows the playing ad's frame on the kiosk's 
       { timeout: 60_000, intervals: [250] },
     )
     .toBe("fresh");
-  await animationsSettled(screen); // past the cross-fade
+  await crossFadeDone(screen);
   const sent = screen.waitForResponse((response) => response.url().endsWith("/api/kiosk/screenshot"));
   await beatNow(screen);
   expect((await sent).status()).toBe(200);

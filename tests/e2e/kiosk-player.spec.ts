@@ -3,8 +3,7 @@ import { expect, test, type BrowserContext, type Page, type Request } from "@pla
 import { localTime } from "../../app/lib/ad-schedule";
 import { MAX_PLAYS_PER_BATCH } from "../../app/lib/kiosk-schemas";
 import { E2E_PORT, signInAdmin } from "./support/accounts";
-import { animationsSettled } from "./support/animations";
-import { approveWhenReady } from "./support/kiosk-screen";
+import { approveWhenReady, crossFadeDone } from "./support/kiosk-screen";
 
 // The kiosk player, driven as an admin and a screen would (docs/product.md#the-player): pair through the code on
 // /admin/kiosks; only approved, unpaused ads in their windows play (by the server's clock, not the screen's); a
@@ -272,7 +271,7 @@ test("a new screen shows a code; the admin pairs it and it plays the approved ad
   // Beside the picture: the call to action, the short link naming this kiosk, and its QR code.
   expect(front).toContain(`/q/`);
   expect(front).toContain("QR code: yes");
-  await animationsSettled(player); // past the cross-fade
+  await crossFadeDone(player);
   await player.screenshot({ path: `.tmp/kiosk-portrait-${E2E_PORT}.png` });
 
   // Round the rotation a few times: the pending, rejected and paused ads never appear, nor the one whose window
@@ -463,7 +462,7 @@ test("a newly approved ad reaches the screen by its next manifest poll", async (
       return player.locator('[data-layer="front"] [data-orientation]').getAttribute("data-orientation");
     })
     .toBe("landscape");
-  await animationsSettled(player);
+  await crossFadeDone(player);
   await player.screenshot({ path: `.tmp/kiosk-landscape-${E2E_PORT}.png` });
 });
 

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_PORT, fixtureIp } from "./accounts";
 
 /**
@@ -57,4 +57,16 @@ export async function approveAndServe(
       { timeout: 60_000, intervals: [1_000] },
     )
     .toBe(true);
+}
+
+/**
+ * Waits until the screen's front item has faded in whole (its computed opacity is 1): the cross-fade is over, so a
+ * picture taken now shows the item alone, not the one before it showing through. Read from the painted style, so
+ * it holds with the page's clock faked too.
+ */
+export async function crossFadeDone(screen: Page) {
+  await screen.waitForFunction(() => {
+    const front = document.querySelector('[data-layer="front"]');
+    return front !== null && getComputedStyle(front).opacity === "1";
+  });
 }
